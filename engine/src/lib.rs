@@ -1,0 +1,5 @@
+//! Gorgon: the rules of Pillars of Medusa and Mini-POM (`rules`, a library
+//! with no search in it) and the player built on them.
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod rules;

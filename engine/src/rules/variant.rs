@@ -1,0 +1,370 @@
+//! The two games: their boards, start positions, special squares and the
+//! attack tables built once per board.
+
+use super::bitboard::{bit, Bitboard};
+use super::piece::Color;
+use std::fmt;
+use std::sync::LazyLock;
+
+/// A game Gorgon plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// Pillars of Medusa, 11x11 (the default).
+    Pom,
+    /// Mini-POM, 9x9.
+    MiniPom,
+}
+
+impl Variant {
+    /// Both variants.
+    pub const ALL: [Variant; 2] = [Variant::Pom, Variant::MiniPom];
+
+    /// The `UCI_Variant` name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Pom => "pom",
+            Variant::MiniPom => "minipom",
+        }
+    }
+
+    /// The variant of a `UCI_Variant` name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<Variant> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "pom" => Some(Variant::Pom),
+            "minipom" => Some(Variant::MiniPom),
+            _ => None,
+        }
+    }
+
+    /// The start position (RULES.md 3).
+    pub const fn start_fen(self) -> &'static str {
+        match self {
+            Variant::Pom => "thamqksamht/wwwwpepwwww/4w(a)w4/5w5/11/11/11/5W5/4W(A)W4/WWWWPEPWWWW/THAMQKSAMHT w AKak - 0 1",
+            Variant::MiniPom => "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi - 0 1",
+        }
+    }
+
+    /// The board and its tables.
+    pub fn geometry(self) -> &'static Geometry {
+        match self {
+            Variant::Pom => &POM,
+            Variant::MiniPom => &MINIPOM,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+static POM: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(Variant::Pom));
+static MINIPOM: LazyLock<Geometry> = LazyLock::new(|| Geometry::new(Variant::MiniPom));
+
+/// Slider directions. The first four step to higher square indices, the
+/// last four to lower ones (the slider lookup relies on this split).
+pub const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
+/// Marks "not on a common line" in `Geometry::direction`.
+pub const NO_DIRECTION: u8 = 0xFF;
+
+/// A board with everything that depends only on its size: square names,
+/// attack tables, start squares and the rights each square guards.
+pub struct Geometry {
+    pub variant: Variant,
+    pub files: u8,
+    pub ranks: u8,
+    /// Number of squares.
+    pub squares: u8,
+    /// Every square of the board.
+    pub all: Bitboard,
+    /// Squares reached from a square going in a direction to the edge
+    /// (index 127 is the empty sentinel).
+    pub rays: [[Bitboard; 128]; 8],
+    pub horse: [Bitboard; 128],
+    pub king: [Bitboard; 128],
+    /// Squares at king distance 1 to 3: the Medusa's reach box.
+    pub medusa_box: [Bitboard; 128],
+    /// Squares a Sword of the colour captures on from a square.
+    pub sword_captures: [[Bitboard; 128]; 2],
+    /// `direction[a][b]`: the direction index from `a` to `b`, or `NO_DIRECTION`.
+    pub direction: Vec<[u8; 128]>,
+    /// The last rank of each colour (promotion rank).
+    pub last_rank: [Bitboard; 2],
+    /// Squares from which a Sword of the colour may make a double step
+    /// (RULES.md 4: POM below relative rank 4, Mini-POM relative rank 2).
+    pub double_step: [Bitboard; 2],
+    /// Each side's back rank.
+    pub back_rank: [Bitboard; 2],
+    /// The King's start square per colour.
+    pub king_start: [u8; 2],
+    /// Rights (bit layout of `Rights`) that vanish when a move starts or ends on a square.
+    pub rights_guard: [u32; 128],
+}
+
+impl Geometry {
+    fn new(variant: Variant) -> Geometry {
+        let (files, ranks) = match variant {
+            Variant::Pom => (11u8, 11u8),
+            Variant::MiniPom => (9, 9),
+        };
+        let squares = files * ranks;
+        let on = |f: i32, r: i32| f >= 0 && r >= 0 && f < files as i32 && r < ranks as i32;
+        let sq = |f: i32, r: i32| (r * files as i32 + f) as u8;
+        let mut g = Geometry {
+            variant,
+            files,
+            ranks,
+            squares,
+            all: if squares == 128 { !0 } else { (1u128 << squares) - 1 },
+            rays: [[0; 128]; 8],
+            horse: [0; 128],
+            king: [0; 128],
+            medusa_box: [0; 128],
+            sword_captures: [[0; 128]; 2],
+            direction: vec![[NO_DIRECTION; 128]; 128],
+            last_rank: [0; 2],
+            double_step: [0; 2],
+            back_rank: [0; 2],
+            king_start: [0; 2],
+            rights_guard: [0; 128],
+        };
+        for s in 0..squares {
+            let (f, r) = ((s % files) as i32, (s / files) as i32);
+            for (d, &(df, dr)) in DIRECTIONS.iter().enumerate() {
+                let (mut x, mut y) = (f + df as i32, r + dr as i32);
+                while on(x, y) {
+                    g.rays[d][s as usize] |= bit(sq(x, y));
+                    g.direction[s as usize][sq(x, y) as usize] = d as u8;
+                    x += df as i32;
+                    y += dr as i32;
+                }
+            }
+            for (df, dr) in [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)] {
+                if on(f + df, r + dr) {
+                    g.horse[s as usize] |= bit(sq(f + df, r + dr));
+                }
+            }
+            for df in -3i32..=3 {
+                for dr in -3i32..=3 {
+                    if (df, dr) != (0, 0) && on(f + df, r + dr) {
+                        let t = bit(sq(f + df, r + dr));
+                        g.medusa_box[s as usize] |= t;
+                        if df.abs() <= 1 && dr.abs() <= 1 {
+                            g.king[s as usize] |= t;
+                        }
+                    }
+                }
+            }
+            for (color, dr) in [(Color::White, 1), (Color::Black, -1)] {
+                for df in [-1, 1] {
+                    if on(f + df, r + dr) {
+                        g.sword_captures[color.index()][s as usize] |= bit(sq(f + df, r + dr));
+                    }
+                }
+            }
+            let relative = [r + 1, ranks as i32 - r];
+            for color in Color::ALL {
+                let rel = relative[color.index()];
+                let allowed = match variant {
+                    Variant::Pom => rel < 4,
+                    Variant::MiniPom => rel == 2,
+                };
+                if allowed {
+                    g.double_step[color.index()] |= bit(s);
+                }
+                if rel == ranks as i32 {
+                    g.last_rank[color.index()] |= bit(s);
+                }
+                if rel == 1 {
+                    g.back_rank[color.index()] |= bit(s);
+                }
+            }
+        }
+        let last_file = files - 1;
+        let king_file = match variant {
+            Variant::Pom => 5,
+            Variant::MiniPom => 4,
+        };
+        for color in Color::ALL {
+            let home = if color == Color::White { 0 } else { ranks - 1 };
+            let at = |file: u8| (home * files + file) as usize;
+            g.king_start[color.index()] = at(king_file) as u8;
+            let castling = Rights::file(color, 0) | Rights::file(color, last_file);
+            g.rights_guard[at(king_file)] |= castling;
+            g.rights_guard[at(0)] |= Rights::file(color, 0);
+            g.rights_guard[at(last_file)] |= Rights::file(color, last_file);
+            if variant == Variant::MiniPom {
+                for file in SWAP_FILES {
+                    g.rights_guard[at(file)] |= Rights::file(color, file);
+                }
+            }
+        }
+        g
+    }
+
+    /// The square at `file` (0 = a) and `rank` (0 = rank 1).
+    #[inline(always)]
+    pub const fn square(&self, file: u8, rank: u8) -> u8 {
+        rank * self.files + file
+    }
+
+    /// File of a square, 0 = a.
+    #[inline(always)]
+    pub const fn file_of(&self, sq: u8) -> u8 {
+        sq % self.files
+    }
+
+    /// Rank of a square, 0 = rank 1.
+    #[inline(always)]
+    pub const fn rank_of(&self, sq: u8) -> u8 {
+        sq / self.files
+    }
+
+    /// A square's name, `a1` .. `k11`.
+    pub fn square_name(&self, sq: u8) -> String {
+        format!("{}{}", (b'a' + self.file_of(sq)) as char, self.rank_of(sq) + 1)
+    }
+
+    /// Parses `a1` .. `k11` (lowercase or uppercase) on this board.
+    pub fn parse_square(&self, text: &str) -> Option<u8> {
+        let bytes = text.as_bytes();
+        let file = bytes.first()?.to_ascii_lowercase().checked_sub(b'a')?;
+        let digits = text.get(1..)?;
+        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        (file < self.files && (1..=self.ranks).contains(&rank)).then(|| self.square(file, rank - 1))
+    }
+
+    /// Squares strictly between two squares on a common line; empty otherwise.
+    #[inline(always)]
+    pub fn between(&self, a: u8, b: u8) -> Bitboard {
+        let d = self.direction[a as usize][b as usize];
+        if d == NO_DIRECTION {
+            0
+        } else {
+            self.rays[d as usize][a as usize] & !self.rays[d as usize][b as usize] & !bit(b)
+        }
+    }
+
+    /// The whole line through two squares on a common line; empty otherwise.
+    #[inline(always)]
+    pub fn line(&self, a: u8, b: u8) -> Bitboard {
+        let d = self.direction[a as usize][b as usize];
+        if d == NO_DIRECTION {
+            0
+        } else {
+            let back = (d as usize + 4) % 8;
+            self.rays[d as usize][a as usize] | self.rays[back][a as usize] | bit(a)
+        }
+    }
+
+    /// Castling: the King's and the Tower's squares, the King's and the
+    /// Tower's destinations, for the Tower on `tower_file` (0 or the last).
+    pub fn castling(&self, color: Color, tower_file: u8) -> Castling {
+        let king = self.king_start[color.index()];
+        let tower = king - self.file_of(king) + tower_file;
+        match self.variant {
+            // The King and the Tower trade places (RULES.md 7).
+            Variant::Pom => Castling { king, tower, king_to: tower, tower_to: king },
+            // The King moves three squares, the Tower lands next to it on the crossed side.
+            Variant::MiniPom => {
+                let (king_to, tower_to) = if tower_file == 0 { (king - 3, king - 2) } else { (king + 3, king + 2) };
+                Castling { king, tower, king_to, tower_to }
+            }
+        }
+    }
+}
+
+/// The Mini-POM swap rights' files: the Morphs on c and g, the Medusa on f.
+pub const SWAP_FILES: [u8; 3] = [2, 5, 6];
+/// The Medusa's file in Mini-POM.
+pub const MEDUSA_FILE: u8 = 5;
+
+/// The squares of one castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub king: u8,
+    pub tower: u8,
+    pub king_to: u8,
+    pub tower_to: u8,
+}
+
+/// Castling and swap rights (RULES.md 10.2, 10.3): one bit per file per
+/// side, White in bits 0..16, Black in bits 16..32, as the FEN's letters.
+pub struct Rights;
+
+impl Rights {
+    /// The bit of `color`'s right on `file`.
+    #[inline(always)]
+    pub const fn file(color: Color, file: u8) -> u32 {
+        1 << (file as u32 + 16 * color.index() as u32)
+    }
+
+    /// RULES.md 10.3: a Medusa right needs a Morph right and a Morph right
+    /// needs the Medusa right; rights that lose their partner go.
+    pub fn normalize_swaps(rights: u32) -> u32 {
+        let mut r = rights;
+        for color in Color::ALL {
+            let medusa = Rights::file(color, MEDUSA_FILE);
+            let morphs = Rights::file(color, SWAP_FILES[0]) | Rights::file(color, SWAP_FILES[2]);
+            if r & medusa == 0 || r & morphs == 0 {
+                r &= !(medusa | morphs);
+            }
+        }
+        r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_round_trip() {
+        for v in Variant::ALL {
+            let g = v.geometry();
+            for s in 0..g.squares {
+                assert_eq!(g.parse_square(&g.square_name(s)), Some(s));
+            }
+            assert_eq!(g.parse_square("a0"), None);
+            assert_eq!(g.parse_square("a01"), None);
+            assert_eq!(g.parse_square(""), None);
+        }
+        let g = Variant::Pom.geometry();
+        assert_eq!(g.parse_square("k11"), Some(120));
+        assert_eq!(g.parse_square("l1"), None);
+        assert_eq!(g.parse_square("a12"), None);
+        assert_eq!(Variant::MiniPom.geometry().parse_square("a10"), None);
+    }
+
+    #[test]
+    fn between_and_line() {
+        let g = Variant::Pom.geometry();
+        let a1 = g.parse_square("a1").unwrap();
+        let d4 = g.parse_square("d4").unwrap();
+        let b2 = g.parse_square("b2").unwrap();
+        let c3 = g.parse_square("c3").unwrap();
+        assert_eq!(g.between(a1, d4), bit(b2) | bit(c3));
+        assert_eq!(g.between(d4, a1), bit(b2) | bit(c3));
+        assert_eq!(g.between(a1, g.parse_square("b3").unwrap()), 0);
+        assert_eq!(g.line(a1, c3).count_ones(), 11);
+    }
+
+    #[test]
+    fn castling_squares() {
+        let g = Variant::MiniPom.geometry();
+        let c = g.castling(Color::White, 8);
+        assert_eq!(g.square_name(c.king_to), "h1");
+        assert_eq!(g.square_name(c.tower_to), "g1");
+        let c = g.castling(Color::Black, 0);
+        assert_eq!(g.square_name(c.king_to), "b9");
+        assert_eq!(g.square_name(c.tower_to), "c9");
+        let g = Variant::Pom.geometry();
+        let c = g.castling(Color::White, 10);
+        assert_eq!(g.square_name(c.king_to), "k1");
+        assert_eq!(g.square_name(c.tower_to), "f1");
+    }
+}

@@ -1,0 +1,1 @@
+//! Helpers for driving the built `gorgon` binary over pipes.
