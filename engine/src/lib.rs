@@ -2,4 +2,8 @@
 //! with no search in it) and the player built on them.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod book;
+pub mod player;
 pub mod rules;
+pub mod uci;
+pub mod xboard;

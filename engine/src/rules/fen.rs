@@ -61,11 +61,21 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 fn err(field: FenField, message: impl Into<String>) -> FenError {
-    FenError { field, rank: None, file: None, message: message.into() }
+    FenError {
+        field,
+        rank: None,
+        file: None,
+        message: message.into(),
+    }
 }
 
 fn placement_err(rank: u8, file: u8, message: impl Into<String>) -> FenError {
-    FenError { field: FenField::Placement, rank: Some(rank), file: Some((b'a' + file.min(25)) as char), message: message.into() }
+    FenError {
+        field: FenField::Placement,
+        rank: Some(rank),
+        file: Some((b'a' + file.min(25)) as char),
+        message: message.into(),
+    }
 }
 
 impl Position {
@@ -76,11 +86,18 @@ impl Position {
             return Err(err(FenField::Placement, "empty FEN"));
         }
         if fields.len() < 3 {
-            let missing = if fields.len() == 1 { FenField::SideToMove } else { FenField::Rights };
+            let missing = if fields.len() == 1 {
+                FenField::SideToMove
+            } else {
+                FenField::Rights
+            };
             return Err(err(missing, "missing"));
         }
         if fields.len() > 6 {
-            return Err(err(FenField::FullmoveNumber, format!("unexpected text after the six fields: '{}'", fields[6])));
+            return Err(err(
+                FenField::FullmoveNumber,
+                format!("unexpected text after the six fields: '{}'", fields[6]),
+            ));
         }
         let mut pos = Position::empty(variant);
         pos.parse_placement(fields[0])?;
@@ -92,14 +109,21 @@ impl Position {
         pos.state.rights = pos.parse_rights(fields[2])?;
         if let Some(&ep) = fields.get(3) {
             if ep != "-" {
-                return Err(err(FenField::EnPassant, format!("there is no en passant in these games; expected '-', found '{ep}'")));
+                return Err(err(
+                    FenField::EnPassant,
+                    format!("there is no en passant in these games; expected '-', found '{ep}'"),
+                ));
             }
         }
         if let Some(&hm) = fields.get(4) {
-            pos.state.halfmove = hm.parse().map_err(|_| err(FenField::HalfmoveClock, format!("'{hm}' is not a number of plies")))?;
+            pos.state.halfmove = hm
+                .parse()
+                .map_err(|_| err(FenField::HalfmoveClock, format!("'{hm}' is not a number of plies")))?;
         }
         if let Some(&fm) = fields.get(5) {
-            pos.fullmove = fm.parse().map_err(|_| err(FenField::FullmoveNumber, format!("'{fm}' is not a move number")))?;
+            pos.fullmove = fm
+                .parse()
+                .map_err(|_| err(FenField::FullmoveNumber, format!("'{fm}' is not a move number")))?;
             if pos.fullmove == 0 {
                 return Err(err(FenField::FullmoveNumber, "move numbers start at 1"));
             }
@@ -114,7 +138,10 @@ impl Position {
         let g = self.geo;
         let rows: Vec<&str> = text.split('/').collect();
         if rows.len() != g.ranks as usize {
-            return Err(err(FenField::Placement, format!("{} ranks, {} has {}", rows.len(), g.variant, g.ranks)));
+            return Err(err(
+                FenField::Placement,
+                format!("{} ranks, {} has {}", rows.len(), g.variant, g.ranks),
+            ));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = g.ranks - 1 - i as u8;
@@ -146,7 +173,8 @@ impl Position {
                 let (piece, used) = if c == '(' {
                     match (chars.get(j + 1), chars.get(j + 2)) {
                         (Some(&l), Some(&')')) => {
-                            let kind = Kind::from_letter(l).ok_or_else(|| placement_err(shown, file as u8, format!("unknown piece letter '{l}' in a Morph")))?;
+                            let kind = Kind::from_letter(l)
+                                .ok_or_else(|| placement_err(shown, file as u8, format!("unknown piece letter '{l}' in a Morph")))?;
                             if kind == Kind::King {
                                 return Err(placement_err(shown, file as u8, "a Morph cannot be in King form"));
                             }
@@ -157,7 +185,8 @@ impl Position {
                 } else if c == ')' {
                     return Err(placement_err(shown, file as u8, "unbalanced parentheses: ')' without '('"));
                 } else {
-                    let kind = Kind::from_letter(c).ok_or_else(|| placement_err(shown, file as u8, format!("unknown piece letter '{c}'")))?;
+                    let kind =
+                        Kind::from_letter(c).ok_or_else(|| placement_err(shown, file as u8, format!("unknown piece letter '{c}'")))?;
                     (Piece::new(color_of(c), kind), 1)
                 };
                 let sq = g.square(file as u8, rank);
@@ -175,7 +204,11 @@ impl Position {
                 j += used;
             }
             if file != g.files as u32 {
-                return Err(placement_err(shown, file as u8, format!("the rank has {file} files, {} needs {}", g.variant, g.files)));
+                return Err(placement_err(
+                    shown,
+                    file as u8,
+                    format!("the rank has {file} files, {} needs {}", g.variant, g.files),
+                ));
             }
         }
         Ok(())
@@ -205,11 +238,18 @@ impl Position {
             } else if g.variant == Variant::MiniPom && SWAP_FILES.contains(&file) {
                 piece == Piece::morph(color, Kind::Advisor)
             } else {
-                return Err(err(FenField::Rights, format!("'{c}': no right belongs to file {} in {}", (b'a' + file) as char, g.variant)));
+                return Err(err(
+                    FenField::Rights,
+                    format!("'{c}': no right belongs to file {} in {}", (b'a' + file) as char, g.variant),
+                ));
             };
             if !ok {
                 let needs = if castling {
-                    format!("a Tower on {} and the King on {}", g.square_name(sq), g.square_name(g.king_start[color.index()]))
+                    format!(
+                        "a Tower on {} and the King on {}",
+                        g.square_name(sq),
+                        g.square_name(g.king_start[color.index()])
+                    )
                 } else if file == MEDUSA_FILE {
                     format!("a Medusa on {}", g.square_name(sq))
                 } else {
@@ -220,14 +260,21 @@ impl Position {
             rights |= Rights::file(color, file);
         }
         // RULES.md 10.3: swap rights come in pairs; a lone one is dropped.
-        Ok(if g.variant == Variant::MiniPom { Rights::normalize_swaps(rights) } else { rights })
+        Ok(if g.variant == Variant::MiniPom {
+            Rights::normalize_swaps(rights)
+        } else {
+            rights
+        })
     }
 
     fn validate(&self) -> Result<(), FenError> {
         for color in Color::ALL {
             let kings = (self.by_kind[Kind::King as usize] & self.by_color[color.index()]).count_ones();
             if kings != 1 {
-                return Err(err(FenField::Position, format!("{} has {kings} Kings, needs exactly one", color_name(color))));
+                return Err(err(
+                    FenField::Position,
+                    format!("{} has {kings} Kings, needs exactly one", color_name(color)),
+                ));
             }
         }
         let waiting = !self.side;
@@ -235,7 +282,10 @@ impl Position {
         let mut probe = self.clone();
         probe.state.petrified = [probe.compute_petrified(Color::White), probe.compute_petrified(Color::Black)];
         if probe.attacked_by(ksq, self.side) != 0 {
-            return Err(err(FenField::Position, format!("{} is in check but not to move", color_name(waiting))));
+            return Err(err(
+                FenField::Position,
+                format!("{} is in check but not to move", color_name(waiting)),
+            ));
         }
         Ok(())
     }

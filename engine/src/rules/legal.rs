@@ -105,7 +105,11 @@ impl Position {
         let us = self.side;
         let occ = self.occupied();
         let step = |s: u8| -> Option<u8> {
-            let t = if us == super::piece::Color::White { s as i32 + g.files as i32 } else { s as i32 - g.files as i32 };
+            let t = if us == super::piece::Color::White {
+                s as i32 + g.files as i32
+            } else {
+                s as i32 - g.files as i32
+            };
             (t >= 0 && t < g.squares as i32).then_some(t as u8)
         };
         let mut out = 0;

@@ -74,7 +74,15 @@ impl Position {
             c if more_than_one(c) => 0,
             c => g.between(ksq, lsb(c)) | c,
         };
-        let f = Frame { us, own, their, occ, ksq, evasion, pinned: self.pinned(ksq, occ) };
+        let f = Frame {
+            us,
+            own,
+            their,
+            occ,
+            ksq,
+            evasion,
+            pinned: self.pinned(ksq, occ),
+        };
         let active = own & !self.state.petrified[us.index()];
         let medusa = self.by_kind[Kind::Medusa as usize];
         let king = self.by_kind[Kind::King as usize];
@@ -117,10 +125,13 @@ impl Position {
         let their = self.by_color[(!us).index()];
         let their_active = their & !self.state.petrified[(!us).index()];
         let k = &self.by_kind;
-        let orth = (k[Kind::Tower as usize] | k[Kind::Queen as usize] | k[Kind::Serpent as usize] | k[Kind::Pillar as usize]) & their_active;
-        let diag = (k[Kind::Advisor as usize] | k[Kind::Queen as usize] | k[Kind::MountedAdvisor as usize] | k[Kind::Serpent as usize]) & their_active;
+        let orth =
+            (k[Kind::Tower as usize] | k[Kind::Queen as usize] | k[Kind::Serpent as usize] | k[Kind::Pillar as usize]) & their_active;
+        let diag = (k[Kind::Advisor as usize] | k[Kind::Queen as usize] | k[Kind::MountedAdvisor as usize] | k[Kind::Serpent as usize])
+            & their_active;
         let medusas = k[Kind::Medusa as usize] & their;
-        let snipers = (attacks::tower(g, ksq, their) & orth) | (attacks::advisor(g, ksq, their) & diag) | (attacks::medusa(g, ksq, their) & medusas);
+        let snipers =
+            (attacks::tower(g, ksq, their) & orth) | (attacks::advisor(g, ksq, their) & diag) | (attacks::medusa(g, ksq, their) & medusas);
         let mut pinned = 0;
         for s in squares(snipers) {
             let between = g.between(ksq, s) & occ;
@@ -159,7 +170,11 @@ impl Position {
         if result == p {
             return;
         }
-        let ok = if result.is_medusa_type() && !p.is_medusa_type() { self.leaves_king_safe(m) } else { ordinary_ok };
+        let ok = if result.is_medusa_type() && !p.is_medusa_type() {
+            self.leaves_king_safe(m)
+        } else {
+            ordinary_ok
+        };
         if ok {
             list.push(m);
         }
@@ -271,7 +286,8 @@ impl Position {
         let c = g.castling(us, tower_file);
         let active = self.active(us);
         let tower = self.board[c.tower as usize];
-        if self.king_square(us) != c.king || active & bit(c.king) == 0 || active & bit(c.tower) == 0 || tower != Piece::new(us, Kind::Tower) {
+        if self.king_square(us) != c.king || active & bit(c.king) == 0 || active & bit(c.tower) == 0 || tower != Piece::new(us, Kind::Tower)
+        {
             return None;
         }
         let occ = self.occupied();

@@ -129,7 +129,10 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> MoveList {
-        MoveList { moves: [Move::NONE; MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::NONE; MAX_MOVES],
+            len: 0,
+        }
     }
 
     #[inline(always)]
@@ -198,7 +201,13 @@ mod tests {
     fn moves_pack_and_unpack() {
         for from in [0u8, 60, 120] {
             for to in [1u8, 80, 127] {
-                for kind in [MoveKind::Normal, MoveKind::Promotion, MoveKind::Transform, MoveKind::Castle, MoveKind::Swap] {
+                for kind in [
+                    MoveKind::Normal,
+                    MoveKind::Promotion,
+                    MoveKind::Transform,
+                    MoveKind::Castle,
+                    MoveKind::Swap,
+                ] {
                     for form in Kind::FORMS {
                         let m = Move::new(from, to, kind, form);
                         assert_eq!((m.from(), m.to(), m.kind(), m.form()), (from, to, kind, form));

@@ -39,10 +39,17 @@ impl Position {
     /// Parses coordinate text (`e3e5`, `b7d8(H)`, `c10c11e`, `f1k1`) into the
     /// legal move it names. Accepts the aliases of NOTATION.md 2.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let fail = |reason: String| MoveError { text: text.to_string(), reason };
+        let fail = |reason: String| MoveError {
+            text: text.to_string(),
+            reason,
+        };
         let t = text.trim();
-        let (from, rest) = self.split_square(t).ok_or_else(|| fail("expected a square such as e3 at the start".into()))?;
-        let (to, rest) = self.split_square(rest).ok_or_else(|| fail("expected a destination square after the first".into()))?;
+        let (from, rest) = self
+            .split_square(t)
+            .ok_or_else(|| fail("expected a square such as e3 at the start".into()))?;
+        let (to, rest) = self
+            .split_square(rest)
+            .ok_or_else(|| fail("expected a destination square after the first".into()))?;
         let suffix = match rest {
             "" => Suffix::None,
             "e" | "E" => Suffix::Promotion,
@@ -62,7 +69,11 @@ impl Position {
                 .iter()
                 .find(|m| m.kind() == MoveKind::Transform && m.form() == kind)
                 // A "transformation" that changes nothing is the plain move.
-                .or_else(|| candidates.iter().find(|m| m.kind() != MoveKind::Transform && self.moved_piece_after(**m).kind() == kind)),
+                .or_else(|| {
+                    candidates
+                        .iter()
+                        .find(|m| m.kind() != MoveKind::Transform && self.moved_piece_after(**m).kind() == kind)
+                }),
         };
         found.copied().ok_or_else(|| fail(self.why_illegal(from, to, &candidates)))
     }

@@ -189,7 +189,11 @@ impl Position {
 
     /// The moves made since the position was set up.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().skip(1).map(|s| s.last_move).chain((!self.history.is_empty()).then_some(self.state.last_move))
+        self.history
+            .iter()
+            .skip(1)
+            .map(|s| s.last_move)
+            .chain((!self.history.is_empty()).then_some(self.state.last_move))
     }
 
     // ---- Placement -----------------------------------------------------------
@@ -263,7 +267,8 @@ impl Position {
         let diag = attacks::advisor(g, sq, occ);
         let leapers = k[Kind::Horse as usize] | k[Kind::MountedAdvisor as usize] | k[Kind::Serpent as usize] | k[Kind::Pillar as usize];
         let orth_sliders = k[Kind::Tower as usize] | k[Kind::Queen as usize] | k[Kind::Serpent as usize] | k[Kind::Pillar as usize];
-        let diag_sliders = k[Kind::Advisor as usize] | k[Kind::Queen as usize] | k[Kind::MountedAdvisor as usize] | k[Kind::Serpent as usize];
+        let diag_sliders =
+            k[Kind::Advisor as usize] | k[Kind::Queen as usize] | k[Kind::MountedAdvisor as usize] | k[Kind::Serpent as usize];
         let swords = k[Kind::Sword as usize];
         let found = (g.horse[s] & leapers)
             | (orth & orth_sliders)
@@ -348,5 +353,26 @@ impl Position {
             return Err("key differs from the key computed from scratch".into());
         }
         Ok(())
+    }
+}
+
+impl Position {
+    /// The same position seen from the other side: ranks mirrored, colours
+    /// and side to move swapped, rights handed over. Perft of both is equal.
+    pub fn flipped(&self) -> Position {
+        let g = self.geo;
+        let mut out = Position::empty(g.variant);
+        for sq in squares(self.occupied()) {
+            let p = self.board[sq as usize];
+            let mirrored = g.square(g.file_of(sq), g.ranks - 1 - g.rank_of(sq));
+            out.put(mirrored, Piece::with_morph(!p.color(), p.kind(), p.is_morph()));
+        }
+        out.side = !self.side;
+        out.fullmove = self.fullmove;
+        out.state.halfmove = self.state.halfmove;
+        out.state.rights = self.state.rights.rotate_left(16);
+        out.refresh_derived();
+        out.state.key = out.key_from_scratch();
+        out
     }
 }

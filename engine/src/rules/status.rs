@@ -54,7 +54,11 @@ impl Position {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
         if list.is_empty() {
-            return Some(if self.in_check() { Outcome::Checkmate { winner: !self.side } } else { Outcome::Stalemate });
+            return Some(if self.in_check() {
+                Outcome::Checkmate { winner: !self.side }
+            } else {
+                Outcome::Stalemate
+            });
         }
         if self.insufficient_material() {
             return Some(Outcome::InsufficientMaterial);

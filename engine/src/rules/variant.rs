@@ -268,11 +268,25 @@ impl Geometry {
         let tower = king - self.file_of(king) + tower_file;
         match self.variant {
             // The King and the Tower trade places (RULES.md 7).
-            Variant::Pom => Castling { king, tower, king_to: tower, tower_to: king },
+            Variant::Pom => Castling {
+                king,
+                tower,
+                king_to: tower,
+                tower_to: king,
+            },
             // The King moves three squares, the Tower lands next to it on the crossed side.
             Variant::MiniPom => {
-                let (king_to, tower_to) = if tower_file == 0 { (king - 3, king - 2) } else { (king + 3, king + 2) };
-                Castling { king, tower, king_to, tower_to }
+                let (king_to, tower_to) = if tower_file == 0 {
+                    (king - 3, king - 2)
+                } else {
+                    (king + 3, king + 2)
+                };
+                Castling {
+                    king,
+                    tower,
+                    king_to,
+                    tower_to,
+                }
             }
         }
     }

@@ -26,7 +26,12 @@ const fn splitmix(state: u64) -> (u64, u64) {
 }
 
 const fn build() -> Zobrist {
-    let mut z = Zobrist { piece: [[0; 128]; Piece::INDEX_COUNT], petrified: [[0; 128]; 2], rights: [0; 32], black_to_move: 0 };
+    let mut z = Zobrist {
+        piece: [[0; 128]; Piece::INDEX_COUNT],
+        petrified: [[0; 128]; 2],
+        rights: [0; 32],
+        black_to_move: 0,
+    };
     let mut state = 0x6F72_676F_6E21_u64; // "orgon!"
     let mut p = 0;
     while p < Piece::INDEX_COUNT {

@@ -1,0 +1,715 @@
+//! Game records in the inventor's book notation (NOTATION.md 3): import,
+//! resolved move by move against the legal moves, and export.
+//!
+//! A record is read line by line. At the start of a line, and after every
+//! move, the reader takes what it recognises: move numbers (`12`, `12.`),
+//! the column placeholder `. . .` (or `...`), moves, annotations
+//! (`+ # ! ? ???`) and result tokens (`1-0 0-1 1/2-1/2 *`); the rest of the
+//! line is commentary. So prose lines, headings and `[Dia. No. 1]` are
+//! skipped while `4 S - D4 P - D8 ??? Attacking ...` yields two moves.
+//!
+//! Moves: `E3 - E5` (a Sword, from-square given), `D3` (a Sword moving to
+//! D3), `J x I9` (the Sword on the j-file captures on i9), `ME x D8`,
+//! `MA - E10`, `(A) - B7` (a Morph in Advisor form), `(A) x D8 (H)` (a
+//! transforming capture), `O-O-A` / `O-O-K` (castling with the Tower of the
+//! a-file / of the last file; `O-O-I` is accepted in Mini-POM), and the
+//! Gorgon extensions `H B11 - A9` (a from-square after the piece code, when
+//! two pieces could go) and `ME <> C1` (the Mini-POM Medusa-Morph swap). A
+//! move that matches no legal move, or more than one, is an error; nothing
+//! is guessed. Check and mate marks are not verified (the pamphlet's last
+//! move is marked `#` but is only check, RULES.md 11).
+//!
+//! Games in one text are separated by result tokens. `[Variant "..."]` and
+//! `[FEN "..."]` lines at the start of a game set it up.
+
+use super::{GameRecord, GameResult};
+use crate::rules::{Color, Kind, Move, MoveKind, Position, Variant};
+use std::fmt;
+
+/// Why a record could not be imported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// 1-based line of the record.
+    pub line: usize,
+    /// The move text or token concerned.
+    pub text: String,
+    pub message: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: '{}': {}", self.line, self.text, self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// Which piece a move names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PieceSpec {
+    /// No code: a Sword (not a Morph).
+    Sword,
+    /// A plain piece of this kind.
+    Plain(Kind),
+    /// `(X)`: a Morph in form X.
+    Morph(Kind),
+}
+
+/// A move as written, before resolution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Written {
+    /// `O-O-A` (false) or toward the last file (true).
+    Castle { far_side: bool },
+    Move {
+        piece: PieceSpec,
+        from_square: Option<u8>,
+        from_file: Option<u8>,
+        capture: Option<bool>,
+        swap: bool,
+        to: u8,
+        form: Option<Kind>,
+        /// Marked `#`.
+        mate_mark: bool,
+    },
+}
+
+/// One thing read from a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Number(u32),
+    Move(Written, String),
+    Result(Option<GameResult>),
+}
+
+/// Reads every game of a record.
+pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationError> {
+    let mut games = Vec::new();
+    let mut game = GameState::new(Position::startpos(variant));
+    let mut variant = variant;
+    for (i, raw_line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw_line.trim();
+        if let Some((name, value)) = tag(line) {
+            if !game.moves.is_empty() {
+                return Err(err(
+                    line_no,
+                    line,
+                    "a tag line inside a game (end the game with a result token first)",
+                ));
+            }
+            match name.as_str() {
+                "variant" => {
+                    variant = Variant::from_name(&value).ok_or_else(|| err(line_no, &value, "unknown variant"))?;
+                    game = GameState::new(Position::startpos(variant));
+                }
+                "fen" => {
+                    let pos = Position::from_fen(variant, &value).map_err(|e| err(line_no, &value, &format!("bad FEN: {e}")))?;
+                    game = GameState::new(pos);
+                }
+                _ => {}
+            }
+            continue;
+        }
+        for token in tokens(line, game.pos.geometry(), game.pos.variant()) {
+            match token {
+                Token::Number(n) => {
+                    let expected = game.pos.fullmove_number();
+                    if n != expected {
+                        return Err(err(
+                            line_no,
+                            &n.to_string(),
+                            &format!("move number out of sequence (expected {expected})"),
+                        ));
+                    }
+                }
+                Token::Move(written, text) => {
+                    let m = resolve(&game.pos, &written).map_err(|message| err(line_no, &text, &message))?;
+                    game.last_mate_mark = matches!(written, Written::Move { mate_mark: true, .. });
+                    game.moves.push(m);
+                    game.pos.make(m);
+                }
+                Token::Result(result) => {
+                    games.push(game.finish(result));
+                    game = GameState::new(Position::startpos(variant));
+                }
+            }
+        }
+    }
+    if !game.moves.is_empty() {
+        games.push(game.finish(None));
+    }
+    Ok(games)
+}
+
+struct GameState {
+    start: Position,
+    pos: Position,
+    moves: Vec<Move>,
+    last_mate_mark: bool,
+}
+
+impl GameState {
+    fn new(start: Position) -> GameState {
+        GameState {
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            last_mate_mark: false,
+        }
+    }
+
+    fn finish(self, token: Option<GameResult>) -> GameRecord {
+        let result = token.or_else(|| match self.pos.outcome() {
+            Some(o) => Some(GameResult::from_winner(o.winner())),
+            None if self.last_mate_mark => Some(GameResult::from_winner(Some(!self.pos.side_to_move()))),
+            None => None,
+        });
+        GameRecord {
+            start: self.start,
+            moves: self.moves,
+            result,
+        }
+    }
+}
+
+fn err(line: usize, text: &str, message: &str) -> NotationError {
+    NotationError {
+        line,
+        text: text.to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// `[Name "value"]` with a name the importer knows (lowercased).
+fn tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    let name = name.to_ascii_lowercase();
+    matches!(name.as_str(), "variant" | "fen").then(|| (name, value.to_string()))
+}
+
+/// The recognised tokens at the start of a line; stops at commentary.
+fn tokens(line: &str, g: &crate::rules::Geometry, variant: Variant) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut s = Scanner { s: line, at: 0 };
+    loop {
+        s.skip_space();
+        if s.done() {
+            break;
+        }
+        let save = s.at;
+        if let Some(r) = s.result() {
+            out.push(Token::Result(r));
+            continue;
+        }
+        s.at = save;
+        if s.ellipsis() {
+            continue;
+        }
+        s.at = save;
+        if let Some(n) = s.number() {
+            out.push(Token::Number(n));
+            continue;
+        }
+        s.at = save;
+        if s.annotations() {
+            continue;
+        }
+        s.at = save;
+        if let Some(w) = s.written(g, variant) {
+            out.push(Token::Move(w, line[save..s.at].trim().to_string()));
+            continue;
+        }
+        break;
+    }
+    out
+}
+
+/// A cursor over one line.
+struct Scanner<'a> {
+    s: &'a str,
+    at: usize,
+}
+
+impl Scanner<'_> {
+    fn rest(&self) -> &str {
+        &self.s[self.at..]
+    }
+
+    fn done(&self) -> bool {
+        self.at >= self.s.len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest().chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        Some(c)
+    }
+
+    fn skip_space(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.bump();
+        }
+    }
+
+    fn eat(&mut self, text: &str) -> bool {
+        if self.rest().starts_with(text) {
+            self.at += text.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// True at the end of the line or before white space.
+    fn at_boundary(&self) -> bool {
+        self.peek().is_none_or(char::is_whitespace)
+    }
+
+    /// True at a word boundary or before annotation marks.
+    fn at_move_end(&self) -> bool {
+        self.peek().is_none_or(|c| c.is_whitespace() || "+#!?,;".contains(c))
+    }
+
+    fn result(&mut self) -> Option<Option<GameResult>> {
+        for (text, r) in [
+            ("1-0", Some(GameResult::WhiteWins)),
+            ("0-1", Some(GameResult::BlackWins)),
+            ("1/2-1/2", Some(GameResult::Draw)),
+            ("½-½", Some(GameResult::Draw)),
+            ("*", None),
+        ] {
+            if self.eat(text) && self.at_boundary() {
+                return Some(r);
+            }
+        }
+        None
+    }
+
+    /// `. . .` or `...` (any dots and spaces, at least three dots).
+    fn ellipsis(&mut self) -> bool {
+        let mut dots = 0;
+        let mut end = self.at;
+        while let Some(c) = self.peek() {
+            if c == '.' {
+                dots += 1;
+                self.bump();
+                end = self.at;
+            } else if c == ' ' {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        self.at = end;
+        dots >= 3 && self.at_boundary()
+    }
+
+    /// `12` or `12.`
+    fn number(&mut self) -> Option<u32> {
+        let start = self.at;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.bump();
+        }
+        let n = self.s[start..self.at].parse().ok()?;
+        self.eat(".");
+        if self.eat("..") || self.at_boundary() {
+            Some(n)
+        } else {
+            None
+        }
+    }
+
+    /// A run of `+ # ! ?`.
+    fn annotations(&mut self) -> bool {
+        let start = self.at;
+        while self.peek().is_some_and(|c| "+#!?".contains(c)) {
+            self.bump();
+        }
+        self.at > start && self.at_boundary()
+    }
+
+    /// A square on this board (`D8`, `k11`).
+    fn square(&mut self, g: &crate::rules::Geometry) -> Option<u8> {
+        let start = self.at;
+        let c = self.bump()?;
+        if !c.is_ascii_alphabetic() {
+            self.at = start;
+            return None;
+        }
+        let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 || digits > 2 {
+            self.at = start;
+            return None;
+        }
+        self.at += digits;
+        match g.parse_square(&self.s[start..self.at]) {
+            Some(sq) => Some(sq),
+            None => {
+                self.at = start;
+                None
+            }
+        }
+    }
+
+    /// A piece code: `MA ME T H A Q S P K` or `(X)`.
+    fn piece(&mut self) -> Option<PieceSpec> {
+        let start = self.at;
+        if self.eat("(") {
+            let code: String = self.rest().chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+            self.at += code.len();
+            if !self.eat(")") {
+                self.at = start;
+                return None;
+            }
+            return match Kind::from_form_code(&code) {
+                Some(k) => Some(PieceSpec::Morph(k)),
+                None => {
+                    self.at = start;
+                    None
+                }
+            };
+        }
+        for code in ["MA", "ME", "T", "H", "A", "Q", "S", "P", "K", "W"] {
+            if self.eat(code) {
+                // A code stands alone: `A - F9`, not `A6` or `After`.
+                if self.peek().is_none_or(|c| c.is_whitespace() || c == '-' || c == 'x' || c == '<') {
+                    let kind = Kind::ALL.iter().copied().find(|k| k.book_code() == code)?;
+                    return Some(if kind == Kind::Sword {
+                        PieceSpec::Sword
+                    } else {
+                        PieceSpec::Plain(kind)
+                    });
+                }
+                self.at = start;
+            }
+        }
+        None
+    }
+
+    /// The separator: `-` (move), `x` (capture), `<>` (swap). Returns
+    /// (capture, swap).
+    fn separator(&mut self) -> Option<(bool, bool)> {
+        let start = self.at;
+        self.skip_space();
+        let found = if self.eat("<>") {
+            Some((false, true))
+        } else if self.eat("-") {
+            Some((false, false))
+        } else if self.eat("x") || self.eat("X") || self.eat(":") {
+            Some((true, false))
+        } else {
+            None
+        };
+        if found.is_some() {
+            self.skip_space();
+        } else {
+            self.at = start;
+        }
+        found
+    }
+
+    /// A move; on failure the position is undefined (the caller resets).
+    fn written(&mut self, g: &crate::rules::Geometry, variant: Variant) -> Option<Written> {
+        let start = self.at;
+        if self.eat("O-O-") || self.eat("0-0-") {
+            let c = self.bump()?.to_ascii_lowercase();
+            let last = (b'a' + g.files - 1) as char;
+            let far_side = match c {
+                'a' => false,
+                'k' => true,
+                c if c == last && variant == Variant::MiniPom => true,
+                _ => return None,
+            };
+            if !self.at_move_end() {
+                return None;
+            }
+            self.marks();
+            return Some(Written::Castle { far_side });
+        }
+        self.at = start;
+        let piece = self.piece();
+        let (mut from_square, mut from_file) = (None, None);
+        if piece.is_some() {
+            // Optional from-square: `H B11 - A9`.
+            let save = self.at;
+            self.skip_space();
+            let sq = self.square(g);
+            let after_square = self.at;
+            match sq {
+                Some(sq) if self.separator().is_some() => {
+                    from_square = Some(sq);
+                    self.at = after_square;
+                }
+                _ => self.at = save,
+            }
+        } else {
+            // A Sword: `E3 - E5`, `J x I9` or `D3`.
+            let save = self.at;
+            if let Some(sq) = self.square(g) {
+                if self.at_move_end() && !self.rest().trim_start().starts_with(['-', 'x', 'X', ':']) {
+                    let mate_mark = self.marks();
+                    return Some(Written::Move {
+                        piece: PieceSpec::Sword,
+                        from_square: None,
+                        from_file: None,
+                        capture: Some(false),
+                        swap: false,
+                        to: sq,
+                        form: None,
+                        mate_mark,
+                    });
+                }
+                from_square = Some(sq);
+            } else {
+                self.at = save;
+                let c = self.bump()?;
+                if !c.is_ascii_alphabetic() {
+                    return None;
+                }
+                let f = c.to_ascii_lowercase() as u8;
+                if f < b'a' || f >= b'a' + g.files {
+                    return None;
+                }
+                from_file = Some(f - b'a');
+            }
+        }
+        let (capture, swap) = self.separator()?;
+        if from_file.is_some() && !capture {
+            return None;
+        }
+        let to = self.square(g)?;
+        if !self.at_move_end() {
+            return None;
+        }
+        // A new form: ` (H)`, unless it is the Morph of the next move.
+        let mut form = None;
+        let save = self.at;
+        self.skip_space();
+        if let Some(PieceSpec::Morph(k)) = self.piece() {
+            let after = self.at;
+            if self.separator().is_none() && self.at_move_end() {
+                form = Some(k);
+                self.at = after;
+            } else {
+                self.at = save;
+            }
+        } else {
+            self.at = save;
+        }
+        let mate_mark = self.marks();
+        Some(Written::Move {
+            piece: piece.unwrap_or(PieceSpec::Sword),
+            from_square,
+            from_file,
+            capture: Some(capture),
+            swap,
+            to,
+            form,
+            mate_mark,
+        })
+    }
+
+    /// Annotation marks right after a move (`+`, `#!`); true if `#` among them.
+    fn marks(&mut self) -> bool {
+        let save = self.at;
+        self.skip_space();
+        let start = self.at;
+        while self.peek().is_some_and(|c| "+#!?".contains(c)) {
+            self.bump();
+        }
+        if self.at > start && self.at_boundary() {
+            self.s[start..self.at].contains('#')
+        } else {
+            self.at = save;
+            false
+        }
+    }
+}
+
+/// The legal move a written move names; an error if none or several.
+fn resolve(pos: &Position, w: &Written) -> Result<Move, String> {
+    let legal = pos.legal_move_vec();
+    let found = candidates(pos, &legal, w, true);
+    // `(X)` naming the form a plain move leaves: accepted when no
+    // transformation into X exists.
+    let found = if found.is_empty() {
+        candidates(pos, &legal, w, false)
+    } else {
+        found
+    };
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(format!("no legal move matches (position {})", pos.fen())),
+        several => {
+            let list: Vec<String> = several.iter().map(|&m| pos.move_text(m)).collect();
+            Err(format!("ambiguous: it could be {}", list.join(" or ")))
+        }
+    }
+}
+
+/// The legal moves matching a written move; with `strict`, `(X)` names only
+/// a transformation into X (or a promotion to X).
+fn candidates(pos: &Position, legal: &[Move], w: &Written, strict: bool) -> Vec<Move> {
+    let g = pos.geometry();
+    match *w {
+        Written::Castle { far_side } => legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::Castle && (g.file_of(m.to()) > g.file_of(m.from())) == far_side)
+            .collect(),
+        Written::Move {
+            piece,
+            from_square,
+            from_file,
+            capture,
+            swap,
+            to,
+            form,
+            ..
+        } => legal
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let p = pos.piece_at(m.from());
+                let piece_ok = match piece {
+                    PieceSpec::Sword => p.kind() == Kind::Sword && !p.is_morph(),
+                    PieceSpec::Plain(k) => p.kind() == k && !p.is_morph(),
+                    PieceSpec::Morph(k) => p.kind() == k && p.is_morph(),
+                };
+                let target = pos.piece_at(m.to());
+                let capture_ok = match capture {
+                    _ if swap => m.kind() == MoveKind::Swap,
+                    Some(c) => {
+                        m.kind() != MoveKind::Swap && m.kind() != MoveKind::Castle && c == (target.is_some() && target.color() != p.color())
+                    }
+                    None => true,
+                };
+                let form_ok = match form {
+                    None => m.kind() != MoveKind::Transform,
+                    Some(k) => match m.kind() {
+                        MoveKind::Transform => m.form() == k,
+                        MoveKind::Promotion => pos.moved_piece_after(m).kind() == k,
+                        _ => !strict && pos.moved_piece_after(m).kind() == k,
+                    },
+                };
+                piece_ok
+                    && capture_ok
+                    && form_ok
+                    && m.to() == to
+                    && from_square.is_none_or(|sq| sq == m.from())
+                    && from_file.is_none_or(|f| f == g.file_of(m.from()))
+            })
+            .collect(),
+    }
+}
+
+/// The book-notation text of a legal move in `pos`, without check marks.
+/// It re-imports as the same move in the same position.
+pub fn move_to_notation(pos: &Position, m: Move) -> String {
+    let g = pos.geometry();
+    let sq = |s: u8| g.square_name(s).to_ascii_uppercase();
+    let p = pos.piece_at(m.from());
+    match m.kind() {
+        MoveKind::Castle => {
+            let far = g.file_of(m.to()) > g.file_of(m.from());
+            let last = if pos.variant() == Variant::Pom {
+                'K'
+            } else {
+                (b'A' + g.files - 1) as char
+            };
+            return if far { format!("O-O-{last}") } else { "O-O-A".to_string() };
+        }
+        MoveKind::Swap => return format!("{} <> {}", piece_code(p), sq(m.to())),
+        _ => {}
+    }
+    let target = pos.piece_at(m.to());
+    let sep = if target.is_some() && target.color() != p.color() {
+        "x"
+    } else {
+        "-"
+    };
+    let suffix = if m.kind() == MoveKind::Transform {
+        format!(" ({})", m.form().book_code())
+    } else {
+        String::new()
+    };
+    if p.kind() == Kind::Sword && !p.is_morph() {
+        return format!("{} {sep} {}{suffix}", sq(m.from()), sq(m.to()));
+    }
+    let short = format!("{} {sep} {}{suffix}", piece_code(p), sq(m.to()));
+    let resolves = |text: &str| {
+        let toks = tokens(text, g, pos.variant());
+        matches!(toks.as_slice(), [Token::Move(w, _)] if resolve(pos, w) == Ok(m))
+    };
+    if resolves(&short) {
+        short
+    } else {
+        format!("{} {} {sep} {}{suffix}", piece_code(p), sq(m.from()), sq(m.to()))
+    }
+}
+
+/// `ME`, `(A)`, nothing for a plain Sword.
+fn piece_code(p: crate::rules::Piece) -> String {
+    if p.is_morph() {
+        format!("({})", p.kind().book_code())
+    } else {
+        p.kind().book_code().to_string()
+    }
+}
+
+/// A game in book notation: `[Variant]` (and `[FEN]` if not the start
+/// position), one numbered line per move pair with `+`/`#` marks, and the
+/// result token if known. `import` reads it back to the same moves.
+pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> Result<String, NotationError> {
+    let mut out = format!("[Variant \"{}\"]\n", start.variant().name());
+    if start.fen() != Position::startpos(start.variant()).fen() {
+        out.push_str(&format!("[FEN \"{}\"]\n", start.fen()));
+    }
+    let mut pos = start.clone();
+    let mut line = String::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if !pos.is_legal(m) {
+            return Err(err(i + 1, &pos.move_text(m), "illegal move in the game being exported"));
+        }
+        let mut text = move_to_notation(&pos, m);
+        let white = pos.side_to_move() == Color::White;
+        let number = pos.fullmove_number();
+        pos.make(m);
+        match pos.outcome() {
+            Some(crate::rules::Outcome::Checkmate { .. }) => text.push_str(" #"),
+            _ if pos.in_check() => text.push_str(" +"),
+            _ => {}
+        }
+        if white || line.is_empty() {
+            if !line.is_empty() {
+                out.push_str(&line);
+                out.push('\n');
+            }
+            line = if white {
+                format!("{number} {text}")
+            } else {
+                format!("{number} . . . {text}")
+            };
+        } else {
+            line.push_str("   ");
+            line.push_str(&text);
+        }
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out.push_str(match result {
+        Some(GameResult::WhiteWins) => "1-0\n",
+        Some(GameResult::BlackWins) => "0-1\n",
+        Some(GameResult::Draw) => "1/2-1/2\n",
+        None => "*\n",
+    });
+    Ok(out)
+}

@@ -1,0 +1,576 @@
+use super::notation::{export, import, move_to_notation};
+use super::*;
+use crate::rules::{Kind, MoveKind};
+
+const SAMPLE_RECORD: &str = include_str!("testdata/sample_game.txt");
+const SAMPLE_PGN: &str = include_str!("testdata/sample_game.pgn");
+
+/// RULES.md 11.
+const SAMPLE_MOVES: &str = "e3e5 h10h8 f2c5 g9g7 e2c3 g10i9 g1d4 e10d8 c5c8 d11e10 f3b7 b11a9 c8d8 e10b7 d8b10 e11e10 b10a11 b7a6 \
+    d2d3 f10e11 a11a10 e10d9 c3d5 g11f10 d1e3 i11g10 e3c4 a6c4 d4c4 f9d7 a10b10 f10d11 b10c11 j11h10 i1j3 g10e8 g2i3 h11f9 \
+    i3i9 j10i9 j3e8 f9e8 d5d7 e8d7 c4i10 k11h11 c11d11 e11d11 i10g9";
+const SAMPLE_FINAL_FEN: &str = "3e1k1t3/2ww3h2w/h2qw1S1w2/5w1w3/3a2w4/11/4W6/5W5/3W2W4/WWW4WWWW/THA1QK1A1HT b AK - 1 25";
+
+fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let t = pos.move_text(m);
+            pos.make(m);
+            t
+        })
+        .collect()
+}
+
+fn replay(start: &Position, moves: &[Move]) -> Position {
+    let mut pos = start.clone();
+    for &m in moves {
+        pos.make(m);
+    }
+    pos
+}
+
+/// Seeded random legal games (no search): variety for round trips.
+fn random_games(variant: Variant, n: usize, plies: usize, seed: u64) -> Vec<GameRecord> {
+    let mut rng = SplitMix64::new(seed);
+    (0..n)
+        .map(|_| {
+            let start = Position::startpos(variant);
+            let mut pos = start.clone();
+            let mut moves = Vec::new();
+            while moves.len() < plies && pos.outcome().is_none() {
+                let legal = pos.legal_move_vec();
+                // Prefer special moves now and then so castling, swaps and
+                // transformations show up.
+                let special: Vec<Move> = legal.iter().copied().filter(|m| m.kind() != MoveKind::Normal).collect();
+                let m = if !special.is_empty() && rng.below(3) == 0 {
+                    special[rng.below(special.len() as u64) as usize]
+                } else {
+                    legal[rng.below(legal.len() as u64) as usize]
+                };
+                pos.make(m);
+                moves.push(m);
+            }
+            let result = match rng.below(3) {
+                0 => GameResult::WhiteWins,
+                1 => GameResult::BlackWins,
+                _ => GameResult::Draw,
+            };
+            GameRecord {
+                start,
+                moves,
+                result: Some(result),
+            }
+        })
+        .collect()
+}
+
+fn to_pgn(games: &[GameRecord]) -> String {
+    let mut out = String::new();
+    for (i, g) in games.iter().enumerate() {
+        let result = g.result.map_or("*", GameResult::pgn);
+        out.push_str(&format!(
+            "[Event \"test {i}\"]\n[White \"w\"]\n[Black \"b\"]\n[Variant \"{}\"]\n[Result \"{result}\"]\n\n",
+            g.start.variant().name()
+        ));
+        let mut pos = g.start.clone();
+        for &m in &g.moves {
+            if pos.side_to_move() == Color::White {
+                out.push_str(&format!("{}. ", pos.fullmove_number()));
+            }
+            out.push_str(&pos.move_text(m));
+            out.push_str(" {+0.35/12 0.50s} ");
+            pos.make(m);
+        }
+        out.push_str(result);
+        out.push_str("\n\n");
+    }
+    out
+}
+
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gorgon-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+#[test]
+fn sample_game_imports_exactly() {
+    let games = import(SAMPLE_RECORD, Variant::Pom).unwrap();
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(
+        texts(&g.start, &g.moves).join(" "),
+        SAMPLE_MOVES.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(replay(&g.start, &g.moves).fen(), SAMPLE_FINAL_FEN);
+    // The last move is marked `#` but is only check: White is credited.
+    assert_eq!(g.result, Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn sample_game_export_round_trip() {
+    let g = import(SAMPLE_RECORD, Variant::Pom).unwrap().remove(0);
+    let text = export(&g.start, &g.moves, g.result).unwrap();
+    assert!(
+        text.starts_with("[Variant \"pom\"]\n1 E3 - E5   H10 - H8\n2 ME - C5   G9 - G7\n"),
+        "{text}"
+    );
+    assert!(text.contains("20 P x I9   J10 x I9\n"), "{text}");
+    assert!(text.contains("25 S - G9 +\n1-0\n"), "{text}");
+    let back = import(&text, Variant::Pom).unwrap();
+    assert_eq!(back.len(), 1);
+    assert_eq!(back[0].moves, g.moves);
+    assert_eq!(back[0].result, g.result);
+    assert_eq!(export(&back[0].start, &back[0].moves, back[0].result).unwrap(), text);
+}
+
+#[test]
+fn random_games_export_and_import_identically() {
+    for variant in Variant::ALL {
+        for g in random_games(variant, 40, 80, 11) {
+            let text = export(&g.start, &g.moves, g.result).unwrap();
+            let back = import(&text, variant).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back.len(), 1);
+            assert_eq!(back[0].moves, g.moves, "{text}");
+        }
+    }
+}
+
+#[test]
+fn notation_of_special_moves() {
+    // Every legal move of random positions writes a text that resolves to it.
+    let mut seen = [false; 5];
+    for variant in Variant::ALL {
+        for g in random_games(variant, 12, 50, 5) {
+            let mut pos = g.start.clone();
+            for &m in &g.moves {
+                for l in pos.legal_move_vec() {
+                    seen[l.kind() as usize] = true;
+                    let text = move_to_notation(&pos, l);
+                    let back = import(&format!("[FEN \"{}\"]\n{text}\n", pos.fen()), variant).unwrap_or_else(|e| panic!("{e}: {text}"));
+                    assert_eq!(back[0].moves, vec![l], "{text} in {}", pos.fen());
+                }
+                pos.make(m);
+            }
+        }
+    }
+    // Normal, transformation, castling and swap moves (promotions are rare in random games).
+    assert!(seen[0] && seen[2] && seen[3] && seen[4], "kinds seen: {seen:?}");
+    // The pamphlet's own forms.
+    let pos = Position::startpos(Variant::Pom);
+    let start = import("1 E3 - E5", Variant::Pom).unwrap();
+    assert_eq!(pos.move_text(start[0].moves[0]), "e3e5");
+}
+
+#[test]
+fn notation_errors_are_reported_not_guessed() {
+    // Two Horses reach the same square: ambiguous without a from-square.
+    let pos = Position::startpos(Variant::Pom);
+    let legal = pos.legal_move_vec();
+    let mut ambiguous = None;
+    for &a in &legal {
+        for &b in &legal {
+            let (pa, pb) = (pos.piece_at(a.from()), pos.piece_at(b.from()));
+            if a != b && a.to() == b.to() && pa == pb && pa.kind() != Kind::Sword {
+                ambiguous = Some(a);
+            }
+        }
+    }
+    if let Some(m) = ambiguous {
+        let g = pos.geometry();
+        let code = pos.piece_at(m.from()).kind().book_code();
+        let text = format!("{code} - {}", g.square_name(m.to()).to_uppercase());
+        let e = import(&text, Variant::Pom).unwrap_err();
+        assert!(e.message.contains("ambiguous"), "{e}");
+        let written = move_to_notation(&pos, m);
+        assert!(written.contains(&g.square_name(m.from()).to_uppercase()), "{written}");
+    }
+    let e = import("1 E3 - E5 H10 - H8\n2 E5 - E9\n", Variant::Pom).unwrap_err();
+    assert_eq!(e.line, 2);
+    assert_eq!(e.text, "E5 - E9");
+    assert!(e.message.contains("no legal move"), "{e}");
+    let e = import("1 E3 - E5\n3 H10 - H8\n", Variant::Pom).unwrap_err();
+    assert!(e.message.contains("out of sequence"), "{e}");
+    // A capture mark on a quiet move does not match.
+    assert!(import("1 E3 x E5", Variant::Pom).is_err());
+    // Prose is commentary; a result token ends a game.
+    let games = import("White to move\n1 E3 - E5 Good move.\n. . .\nH10 - H8\n0-1\n1 D3\n", Variant::Pom).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].result, Some(GameResult::BlackWins));
+    assert_eq!(games[0].moves.len(), 2);
+    assert_eq!(games[1].moves.len(), 1);
+    assert_eq!(games[1].result, None);
+}
+
+#[test]
+fn pgn_reader_reads_tags_comments_and_results() {
+    let games = pgn::parse(SAMPLE_PGN, "sample_game.pgn").unwrap();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].tag("variant"), Some("pom"));
+    assert_eq!(games[0].name(), "John - Opponent");
+    assert_eq!(games[0].moves.len(), 49);
+    assert_eq!(games[0].result.as_deref(), Some("1-0"));
+    let (records, other) = pgn::read_games(SAMPLE_PGN, "sample_game.pgn", Variant::Pom).unwrap();
+    assert_eq!((records.len(), other), (2, 1));
+    assert_eq!(
+        texts(&records[0].start, &records[0].moves).join(" "),
+        SAMPLE_MOVES.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(records[1].result, Some(GameResult::Draw));
+
+    let bad = "[White \"X\"]\n[Black \"Y\"]\n\n1. e3e5 h10h8 2. e5e9 1-0\n";
+    let e = pgn::read_games(bad, "bad.pgn", Variant::Pom).unwrap_err();
+    assert_eq!((e.game, e.line, e.name.as_str()), (1, 4, "X - Y"));
+    assert!(e.message.contains("2. e5e9"), "{e}");
+    assert!(e.to_string().starts_with("bad.pgn:4: game 1 (X - Y): move 2. e5e9 (ply 3)"), "{e}");
+    let glued = pgn::parse("1. b7d8(H) (1. e3e5 e9e7) c5d8(ME)+ 1-0", "f").unwrap();
+    assert_eq!(
+        glued[0].moves.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(),
+        ["b7d8(H)", "c5d8(ME)"]
+    );
+    // The match runner's forms: `{book}`, `N...`, glued numbers, `%` lines.
+    let runner = "[Event \"a \\\"quoted\\\" name\"]\n%escaped\n1. e3e5 {book} $1 1... h10h8! {x} 2.f2c5 {+0.35/12 0.50s} 0-1\n";
+    let (records, _) = pgn::read_games(runner, "runner.pgn", Variant::Pom).unwrap();
+    assert_eq!(texts(&records[0].start, &records[0].moves), ["e3e5", "h10h8", "f2c5"]);
+    assert_eq!(records[0].result, Some(GameResult::BlackWins));
+    assert_eq!(pgn::parse(runner, "f").unwrap()[0].tag("event"), Some("a \"quoted\" name"));
+    assert!(pgn::parse("1. e3e5 {unclosed", "f").is_err());
+    assert!(pgn::parse("[Event \"x\"", "f").is_err());
+}
+
+#[test]
+fn build_from_pgn_then_probe_known_games() {
+    let path = temp_file("sample.pgn", SAMPLE_PGN.as_bytes());
+    let filters = BuildFilters {
+        max_ply: 10,
+        ..BuildFilters::default()
+    };
+    let data = build_from_pgn(std::slice::from_ref(&path), Variant::Pom, &filters).unwrap();
+    assert!(data.description().contains("2 games (1 skipped)"), "{}", data.description());
+    let bytes = data.to_bytes();
+    let book = Book::from_bytes(&bytes, Variant::Pom).unwrap();
+    let mut pos = Position::startpos(Variant::Pom);
+    for (ply, text) in SAMPLE_MOVES.split_whitespace().enumerate() {
+        let m = pos.parse_move(text).unwrap();
+        let found = book.probe(&pos);
+        if ply < 10 && (ply < 5 || ply % 2 == 0) {
+            let bm = found
+                .iter()
+                .find(|b| b.mv == m)
+                .unwrap_or_else(|| panic!("ply {ply} {text} not in book"));
+            // Plies 0-4 were played in both games (a win and a draw).
+            let white = ply % 2 == 0;
+            let expected = match (ply < 5, white) {
+                (true, true) => (1, 1, 0),
+                (true, false) => (0, 1, 1),
+                (false, true) => (1, 0, 0),
+                (false, false) => (0, 0, 1),
+            };
+            assert_eq!((bm.wins, bm.draws, bm.losses), expected, "ply {ply}");
+            assert_eq!(bm.weight, 2 * bm.wins + bm.draws);
+            assert_eq!(found.len(), 1);
+        } else {
+            // Past the book, or a loser's move (weight 0, dropped).
+            assert!(found.is_empty(), "ply {ply}");
+        }
+        pos.make(m);
+    }
+    // The losing side's moves after the common part weigh 0 and are gone.
+    assert_eq!(data.len(), 7);
+
+    // Filters: two games needed, or a score of at least 0.5.
+    let two = build_from_pgn(
+        std::slice::from_ref(&path),
+        Variant::Pom,
+        &BuildFilters {
+            max_ply: 10,
+            min_games: 2,
+            min_score: 0.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(two.len(), 5);
+    let half = build_from_pgn(
+        &[path],
+        Variant::Pom,
+        &BuildFilters {
+            max_ply: 10,
+            min_games: 1,
+            min_score: 0.6,
+        },
+    )
+    .unwrap();
+    assert_eq!(half.len(), 5);
+    let e = build_from_pgn(&[PathBuf::from("/nonexistent.pgn")], Variant::Pom, &filters).unwrap_err();
+    assert!(matches!(e, BookError::Io { .. }));
+}
+
+#[test]
+fn every_position_of_a_built_book_finds_its_moves() {
+    for variant in Variant::ALL {
+        let games = random_games(variant, 60, 30, 3);
+        let filters = BuildFilters {
+            max_ply: 16,
+            ..BuildFilters::default()
+        };
+        let mut builder = BookBuilder::new(variant, filters.clone());
+        for g in &games {
+            builder.add_game(g);
+        }
+        let data = builder.finish("random games");
+        // The same games through a PGN file give the same entries.
+        let pgn_path = temp_file(&format!("{}.pgn", variant.name()), to_pgn(&games).as_bytes());
+        let from_pgn = build_from_pgn(&[pgn_path], variant, &filters).unwrap();
+        assert_eq!(from_pgn.entries(), data.entries());
+        let path = temp_file(&format!("{}.gbk", variant.name()), &data.to_bytes());
+        let book = Book::open(&path, variant).unwrap();
+        assert_eq!(book.data(), &data);
+        let mut checked = 0;
+        for g in &games {
+            let mut pos = g.start.clone();
+            let result = g.result.unwrap();
+            for &m in g.moves.iter().take(filters.max_ply) {
+                let found = book.probe(&pos);
+                let lost = result.index_for(pos.side_to_move()) == 2;
+                let has = found.iter().any(|b| b.mv == m);
+                // A move is missing only if every game through it lost.
+                assert!(has || lost, "{} missing", pos.move_text(m));
+                if has {
+                    checked += 1;
+                    assert!(book.choose(&pos, checked).is_some());
+                }
+                for b in &found {
+                    assert!(pos.is_legal(b.mv));
+                }
+                pos.make(m);
+            }
+        }
+        assert!(checked > 300, "{checked}");
+        // Every entry is found by probing its own key.
+        for e in data.entries() {
+            assert!(data.probe(e.key).contains(e));
+        }
+    }
+}
+
+#[test]
+fn book_notation_files_build_books() {
+    let path = temp_file("sample.txt", SAMPLE_RECORD.as_bytes());
+    let data = build_from_notation(
+        &[path],
+        Variant::Pom,
+        &BuildFilters {
+            max_ply: 100,
+            ..BuildFilters::default()
+        },
+    )
+    .unwrap();
+    // White won: White's 25 moves are in the book, Black's (all lost) are not.
+    assert_eq!(data.len(), 25);
+    let book = Book::from_data(data, Variant::Pom).unwrap();
+    let start = Position::startpos(Variant::Pom);
+    assert_eq!(book.choose(&start, 42).map(|m| start.move_text(m)).as_deref(), Some("e3e5"));
+    assert!(dump_position(&book, &start).contains("e3e5"));
+    assert!(dump(&book, Some(3)).contains("entries 25\npositions 25\n"));
+}
+
+#[test]
+fn refuses_bad_books() {
+    let games = random_games(Variant::Pom, 10, 12, 9);
+    let mut builder = BookBuilder::new(Variant::Pom, BuildFilters::default());
+    for g in &games {
+        builder.add_game(g);
+    }
+    let good = builder.finish("t").to_bytes();
+    assert!(Book::from_bytes(&good, Variant::Pom).is_ok());
+    let wrong = Book::from_bytes(&good, Variant::MiniPom).unwrap_err();
+    assert!(matches!(wrong, BookError::Format(FormatError::WrongVariant { .. })), "{wrong}");
+    assert!(wrong.to_string().contains("the book is for pom, not minipom"));
+    assert!(matches!(
+        Book::from_bytes(&good[..good.len() - 5], Variant::Pom),
+        Err(BookError::Format(FormatError::Truncated { .. }))
+    ));
+    let mut bad = good.clone();
+    bad[..8].copy_from_slice(b"POLYGLOT");
+    assert_eq!(
+        Book::from_bytes(&bad, Variant::Pom).unwrap_err(),
+        BookError::Format(FormatError::BadMagic)
+    );
+    let mut rng = SplitMix64::new(5);
+    for len in 0..300 {
+        let junk: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        assert!(Book::from_bytes(&junk, Variant::Pom).is_err());
+    }
+    // Unsorted entries (rewritten with a valid checksum).
+    let data = BookData::from_bytes(&good, None).unwrap();
+    let mut image = data.to_bytes();
+    let body = ::book::HEADER_LEN + data.description().len();
+    let n = ::book::ENTRY_LEN;
+    let last = body + (data.len() - 1) * n;
+    let first: Vec<u8> = image[body..body + n].to_vec();
+    let tail: Vec<u8> = image[last..last + n].to_vec();
+    image[body..body + n].copy_from_slice(&tail);
+    image[last..last + n].copy_from_slice(&first);
+    let sum = ::book::file_checksum(&image);
+    image[24..32].copy_from_slice(&sum.to_le_bytes());
+    assert!(matches!(
+        Book::from_bytes(&image, Variant::Pom),
+        Err(BookError::Format(FormatError::Unsorted { .. }))
+    ));
+    // Bits that are no move.
+    let junk = BookData::new(
+        BookVariant::Pom,
+        "",
+        vec![Entry {
+            key: 1,
+            mv: 7 << 14,
+            weight: 1,
+            ..Entry::default()
+        }],
+    );
+    assert!(matches!(Book::from_data(junk, Variant::Pom), Err(BookError::BadMove { .. })));
+    assert!(matches!(
+        Book::open(Path::new("/nonexistent/book.gbk"), Variant::Pom),
+        Err(BookError::Format(FormatError::Io { .. }))
+    ));
+}
+
+#[test]
+fn book_moves_are_always_legal() {
+    // A book claiming, for the start position, moves of other positions.
+    let start = Position::startpos(Variant::Pom);
+    let later = import(SAMPLE_RECORD, Variant::Pom).unwrap().remove(0);
+    let mut entries: Vec<Entry> = later
+        .moves
+        .iter()
+        .map(|m| Entry {
+            key: start.key(),
+            mv: m.raw(),
+            weight: 100,
+            wins: 1,
+            ..Entry::default()
+        })
+        .collect();
+    entries.push(Entry {
+        key: start.key(),
+        mv: Move::new(4, 116, MoveKind::Castle, Kind::Sword).raw(),
+        weight: 1000,
+        ..Entry::default()
+    });
+    let book = Book::from_data(BookData::new(BookVariant::Pom, "", entries), Variant::Pom).unwrap();
+    let found = book.probe(&start);
+    assert!(!found.is_empty());
+    assert!(found.iter().all(|b| start.is_legal(b.mv)));
+    for seed in 0..200 {
+        let m = book.choose(&start, seed).unwrap();
+        assert!(start.is_legal(m));
+    }
+    // Another variant's position finds nothing.
+    assert!(book.probe(&Position::startpos(Variant::MiniPom)).is_empty());
+}
+
+#[test]
+fn default_books_load_and_give_legal_moves() {
+    for variant in Variant::ALL {
+        let book = default_book(variant).unwrap();
+        assert_eq!(book.variant(), variant);
+        let mut pos = Position::startpos(variant);
+        for seed in 0..12u64 {
+            match book.choose(&pos, seed) {
+                Some(m) => {
+                    assert!(pos.is_legal(m));
+                    pos.make(m);
+                }
+                None => break,
+            }
+        }
+    }
+}
+
+#[test]
+fn selfplay_builds_a_small_book() {
+    let mut opts = SelfPlayOptions::new(Variant::MiniPom, 4);
+    opts.depth = Some(1);
+    opts.threads = 2;
+    opts.max_plies = 24;
+    opts.varied_plies = 6;
+    opts.multipv = 3;
+    opts.progress = false;
+    opts.hash_mb = 1;
+    let games = selfplay_games(&opts).unwrap();
+    assert_eq!(games.len(), 4);
+    for g in &games {
+        assert!(g.result.is_some());
+        let mut pos = g.start.clone();
+        for &m in &g.moves {
+            assert!(pos.is_legal(m));
+            pos.make(m);
+        }
+    }
+    // Deterministic: the same seed gives the same games on one thread.
+    opts.threads = 1;
+    assert_eq!(selfplay_games(&opts).unwrap(), games);
+    let data = selfplay(
+        &opts,
+        &BuildFilters {
+            max_ply: 8,
+            ..BuildFilters::default()
+        },
+    )
+    .unwrap();
+    assert!(data.description().contains("self-play"));
+    let book = Book::from_data(data, Variant::MiniPom).unwrap();
+    for g in &games {
+        let mut pos = g.start.clone();
+        for &m in g.moves.iter().take(8) {
+            for b in book.probe(&pos) {
+                assert!(pos.is_legal(b.mv));
+            }
+            pos.make(m);
+        }
+    }
+}
+
+/// Probe speed of the shipped books: `cargo test --release -p gorgon-engine
+/// book::tests::probe_benchmark -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn probe_benchmark() {
+    for variant in Variant::ALL {
+        let book = default_book(variant).unwrap();
+        // Positions along book lines, and as many out of the book.
+        let mut positions = Vec::new();
+        for seed in 0..200u64 {
+            let mut pos = Position::startpos(variant);
+            positions.push(pos.clone());
+            while let Some(m) = book.choose(&pos, seed) {
+                pos.make(m);
+                positions.push(pos.clone());
+            }
+        }
+        let n = 200_000;
+        let t = std::time::Instant::now();
+        let mut hits = 0usize;
+        for i in 0..n {
+            hits += book.probe(&positions[i % positions.len()]).len();
+        }
+        let probe_us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
+        let t = std::time::Instant::now();
+        for i in 0..n {
+            hits += book.data().probe(positions[i % positions.len()].key()).len();
+        }
+        let raw_us = t.elapsed().as_secs_f64() * 1e6 / n as f64;
+        println!(
+            "{}: {} entries, {} positions, {} bytes; Book::probe {probe_us:.3} us (with legality filter), BookData::probe {raw_us:.3} us ({hits} hits, {} positions probed)",
+            variant.name(),
+            book.data().len(),
+            book.data().positions(),
+            book.data().to_bytes().len(),
+            positions.len()
+        );
+    }
+}

@@ -1,0 +1,24 @@
+//! The player: evaluation, search, transposition table, threads, time
+//! management and the bench. It reads positions through the `rules` API and
+//! never changes the rules.
+//!
+//! The UCI loop drives it through [`Engine`]: options (`set_hash`,
+//! `set_threads`, ...), `new_game`, and `search`, which reports through a
+//! callback and returns a [`SearchResult`].
+
+pub mod bench;
+mod eval;
+mod history;
+mod limits;
+mod report;
+mod score;
+mod search;
+mod threads;
+mod time;
+mod tt;
+
+pub use eval::{eval_breakdown, evaluate, piece_value};
+pub use limits::{Control, Limits};
+pub use report::{Bound, Info, Report, Score, SearchResult};
+pub use threads::Engine;
+pub use tt::Tt;

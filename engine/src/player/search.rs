@@ -1,0 +1,994 @@
+//! The search of one thread: iterative deepening with aspiration windows
+//! around a principal variation search (`search`, one long node function
+//! with numbered steps in the Stockfish manner) and a quiescence search.
+//!
+//! Scores are from the side to move's view; mate at ply `p` is
+//! `MATE - p`. The tree sees a draw at any repetition (of the game history
+//! too), at the 50-move mark and with insufficient material.
+
+use super::eval::{evaluate, kind_value};
+use super::history::{Histories, HISTORY_MAX};
+use super::limits::{Control, Limits};
+use super::report::{Bound, Info, Report};
+use super::score::{is_mate, to_uci, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
+use super::time::TimeManager;
+use super::tt::{Tt, TtBound};
+use crate::rules::{attacks, squares, Kind, Move, MoveKind, MoveList, Piece, Position};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::Sender;
+use std::sync::Mutex;
+
+/// A node counter on its own cache line: each thread writes only its own.
+#[repr(align(64))]
+#[derive(Default)]
+pub(crate) struct NodeCounter(AtomicU64);
+
+/// What a thread publishes after each completed iteration (for the vote).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ThreadResult {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+/// State every search thread of one `go` shares.
+pub(crate) struct Shared<'a> {
+    pub control: &'a Control,
+    pub limits: &'a Limits,
+    /// Set by the main thread when it is done: the helpers stop.
+    pub stop: AtomicBool,
+    pub counters: Vec<NodeCounter>,
+    pub results: Vec<Mutex<ThreadResult>>,
+    pub multipv: usize,
+}
+
+impl<'a> Shared<'a> {
+    pub(crate) fn new(control: &'a Control, limits: &'a Limits, threads: usize, multipv: usize) -> Shared<'a> {
+        Shared {
+            control,
+            limits,
+            stop: AtomicBool::new(false),
+            counters: (0..threads).map(|_| NodeCounter::default()).collect(),
+            results: (0..threads).map(|_| Mutex::new(ThreadResult::default())).collect(),
+            multipv: multipv.max(1),
+        }
+    }
+
+    /// Nodes of all threads.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.counters.iter().map(|c| c.0.load(Relaxed)).sum()
+    }
+}
+
+/// A root move with its score and line from the latest search of it.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// `-INFINITE` when it failed low (order kept by the stable sort).
+    score: i32,
+    prev_score: i32,
+    pv: Vec<Move>,
+}
+
+/// Per-ply search stack entry.
+#[derive(Clone, Copy)]
+struct Frame {
+    eval: i32,
+    in_check: bool,
+    /// The move made from this ply (`NONE` for a null move).
+    mv: Move,
+    /// The piece that move left on its destination.
+    moved: Piece,
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame {
+            eval: 0,
+            in_check: false,
+            mv: Move::NONE,
+            moved: Piece::NONE,
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+const TT_MOVE_SCORE: i32 = 1 << 30;
+const GOOD_TACTIC: i32 = 400_000_000;
+const KILLER_SCORE: i32 = 300_000_000;
+const COUNTER_SCORE: i32 = 290_000_000;
+const BAD_TACTIC: i32 = -400_000_000;
+
+/// One search thread. The main thread (`id` 0) also keeps time and reports.
+pub(crate) struct Worker<'a> {
+    pos: Position,
+    id: usize,
+    tt: &'a Tt,
+    shared: &'a Shared<'a>,
+    hist: &'a mut Histories,
+    reporter: Option<Sender<Report>>,
+    time: Option<TimeManager>,
+    stack: Vec<Frame>,
+    pv: Vec<[Move; MAX_PLY + 1]>,
+    pv_len: Vec<usize>,
+    /// Move buffers per ply, reused (kept off the thread stack).
+    bufs: Vec<Vec<Scored>>,
+    scratch: Box<MoveList>,
+    lmr: Box<[[i32; 64]; 64]>,
+    nodes: u64,
+    seldepth: usize,
+    root_moves: Vec<RootMove>,
+    pv_idx: usize,
+    root_depth: i32,
+    stopped: bool,
+}
+
+impl<'a> Worker<'a> {
+    pub(crate) fn new(
+        id: usize,
+        pos: Position,
+        tt: &'a Tt,
+        shared: &'a Shared<'a>,
+        hist: &'a mut Histories,
+        reporter: Option<Sender<Report>>,
+        time: Option<TimeManager>,
+    ) -> Worker<'a> {
+        let mut lmr = Box::new([[0; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+            }
+        }
+        hist.clear_killers();
+        Worker {
+            pos,
+            id,
+            tt,
+            shared,
+            hist,
+            reporter,
+            time,
+            stack: vec![Frame::default(); MAX_PLY + 2],
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: vec![0; MAX_PLY + 2],
+            bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            scratch: Box::new(MoveList::new()),
+            lmr,
+            nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv_idx: 0,
+            root_depth: 0,
+            stopped: false,
+        }
+    }
+
+    fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    fn send(&self, r: Report) {
+        if let Some(tx) = &self.reporter {
+            let _ = tx.send(r);
+        }
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.time.as_ref().map_or(0, |t| t.elapsed_ms())
+    }
+
+    /// Counts a node and decides whether to stop: the shared flags, and in
+    /// the main thread the node limit and (every 1024 nodes) the clock.
+    #[inline(always)]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        self.shared.counters[self.id].0.store(self.nodes, Relaxed);
+        if self.shared.stop.load(Relaxed) || self.shared.control.stopped() {
+            self.stopped = true;
+            return true;
+        }
+        if self.is_main() {
+            if let Some(limit) = self.shared.limits.nodes {
+                let reached = if self.shared.counters.len() == 1 {
+                    self.nodes >= limit
+                } else {
+                    self.nodes & 255 == 0 && self.shared.total_nodes() >= limit
+                };
+                if reached {
+                    self.stop_all();
+                    return true;
+                }
+            }
+            if self.nodes & 1023 == 0 {
+                let pondering = self.shared.control.is_pondering();
+                if let Some(tm) = self.time.as_mut() {
+                    tm.update_ponder(pondering);
+                    if tm.hard_exceeded() {
+                        self.stop_all();
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Relaxed);
+    }
+
+    /// Draw by the 50-move rule, insufficient material or repetition.
+    #[inline(always)]
+    fn is_draw(&self) -> bool {
+        let p = &self.pos;
+        p.halfmove_clock() >= 100 || p.repeated_within(usize::MAX) || p.insufficient_material()
+    }
+
+    /// True when an enemy Medusa can step next to the King of the side to
+    /// move: a check that freezes the King, often mate. Static pruning
+    /// cannot see it, so the node is searched in full.
+    #[inline(always)]
+    fn medusa_threat(&self) -> bool {
+        let p = &self.pos;
+        let us = p.side_to_move();
+        let g = p.geometry();
+        let ring = g.king[p.king_square(us) as usize] & !p.pieces(!us);
+        let occ = p.occupied();
+        squares(p.medusas(!us)).any(|m| attacks::medusa(g, m, occ) & ring != 0)
+    }
+
+    /// No null move when the side to move has only its King and Swords
+    /// active, or when most of its pieces are petrified (zugzwang).
+    fn null_move_allowed(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let own = self.pos.pieces(us);
+        let officers = own & !self.pos.kind_bb(Kind::King) & !self.pos.kind_bb(Kind::Sword);
+        officers & self.pos.active(us) != 0 && self.pos.petrified(us).count_ones() * 2 < own.count_ones()
+    }
+
+    // ---- Move ordering ---------------------------------------------------
+
+    /// True for moves that change material: captures, promotions, transformations.
+    #[inline(always)]
+    fn is_tactical(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Castle | MoveKind::Swap => false,
+            MoveKind::Promotion | MoveKind::Transform => true,
+            MoveKind::Normal => self.pos.piece_at(m.to()).is_some(),
+        }
+    }
+
+    /// Material won by a tactical move, and whether it looks safe: the
+    /// capturer is worth no more than the victim, or the target is not
+    /// attacked by an active enemy piece (a cheap stand-in for SEE).
+    #[inline(always)]
+    fn tactic_gain(&self, m: Move) -> (i32, bool) {
+        let v = self.pos.variant();
+        let victim = self.pos.piece_at(m.to());
+        let mover = self.pos.piece_at(m.from());
+        let mut gain = if victim.is_some() { kind_value(v, victim.kind()) } else { 0 };
+        let attacker = kind_value(v, mover.kind());
+        match m.kind() {
+            MoveKind::Promotion => gain += kind_value(v, Kind::Medusa) - attacker,
+            MoveKind::Transform => gain += kind_value(v, m.form()) - attacker,
+            _ => {}
+        }
+        let result = self.pos.moved_piece_after(m);
+        let after = kind_value(v, result.kind());
+        if after <= gain {
+            return (gain, true);
+        }
+        let mut defenders = self.pos.attacked_by(m.to(), !self.pos.side_to_move());
+        if result.is_medusa_type() {
+            // A Medusa landing there freezes the defenders next to her.
+            defenders &= !self.pos.geometry().king[m.to() as usize] | self.pos.kind_bb(Kind::Medusa);
+        }
+        (gain, defenders == 0)
+    }
+
+    /// Ordering score of a move (higher first).
+    fn score_move(&self, m: Move, tt_move: Move, killers: [Move; 2], counter: Move) -> i32 {
+        if m == tt_move {
+            return TT_MOVE_SCORE;
+        }
+        if self.is_tactical(m) {
+            let (gain, safe) = self.tactic_gain(m);
+            let attacker = kind_value(self.pos.variant(), self.pos.piece_at(m.from()).kind());
+            let mvv_lva = gain * 16 - attacker / 16;
+            return if safe { GOOD_TACTIC + mvv_lva } else { BAD_TACTIC + mvv_lva };
+        }
+        if m == killers[0] {
+            return KILLER_SCORE;
+        }
+        if m == killers[1] {
+            return KILLER_SCORE - 1;
+        }
+        if m == counter {
+            return COUNTER_SCORE;
+        }
+        let us = self.pos.side_to_move();
+        let mut s = self.hist.butterfly(us, m);
+        // A Medusa stepping next to enemy pieces freezes them.
+        if m.kind() == MoveKind::Normal && self.pos.piece_at(m.from()).is_medusa_type() {
+            let g = self.pos.geometry();
+            let frozen = g.king[m.to() as usize] & self.pos.active(!us) & !self.pos.kind_bb(Kind::Medusa) & !g.king[m.from() as usize];
+            s += 2048 * frozen.count_ones().min(3) as i32;
+        }
+        s
+    }
+
+    /// Moves the best remaining move (from `i` on) to `i` and returns it.
+    #[inline(always)]
+    fn pick(moves: &mut [Scored], i: usize) -> Scored {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].score > moves[best].score {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+        moves[i]
+    }
+
+    // ---- The PV table ---------------------------------------------------
+
+    #[inline(always)]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1].min(MAX_PLY - 1);
+        head[ply][0] = m;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    // ---- Iterative deepening -------------------------------------------
+
+    /// Fills the root move list (legal moves, restricted to `searchmoves`
+    /// if any of them is legal), ordered by the TT move and MVV-LVA.
+    fn init_root_moves(&mut self) {
+        self.pos.legal_moves(&mut self.scratch);
+        let wanted = &self.shared.limits.searchmoves;
+        let mut moves: Vec<Move> = self.scratch.iter().copied().filter(|m| wanted.contains(m)).collect();
+        if moves.is_empty() {
+            moves = self.scratch.as_slice().to_vec();
+        }
+        let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |h| h.mv);
+        let mut scored: Vec<Scored> = moves
+            .iter()
+            .map(|&m| Scored {
+                mv: m,
+                score: self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE),
+            })
+            .collect();
+        scored.sort_by_key(|r| std::cmp::Reverse(r.score));
+        self.root_moves = scored
+            .iter()
+            .map(|s| RootMove {
+                mv: s.mv,
+                score: -INFINITE,
+                prev_score: -INFINITE,
+                pv: vec![s.mv],
+            })
+            .collect();
+    }
+
+    /// Runs iterative deepening until a limit or a stop. The main thread
+    /// reports after each iteration; every thread publishes its result.
+    pub(crate) fn iterate(&mut self) {
+        self.init_root_moves();
+        if self.root_moves.is_empty() {
+            return;
+        }
+        if self.is_main() {
+            *self.shared.results[0].lock().unwrap() = ThreadResult {
+                depth: 0,
+                seldepth: 0,
+                score: 0,
+                pv: vec![self.root_moves[0].mv],
+            };
+        }
+        let limits = self.shared.limits;
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| (d as i32).clamp(1, MAX_PLY as i32 - 1));
+        let multipv = self.shared.multipv.min(self.root_moves.len());
+        let mut stability = 0;
+        let mut last_best = Move::NONE;
+        let mut last_score = 0;
+        for depth in 1..=max_depth {
+            if self.skips(depth) {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in &mut self.root_moves {
+                rm.prev_score = rm.score;
+            }
+            for pv_idx in 0..multipv {
+                self.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(depth);
+                self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            let best = &self.root_moves[0];
+            let result = ThreadResult {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: best.score,
+                pv: best.pv.clone(),
+            };
+            *self.shared.results[self.id].lock().unwrap() = result;
+            if !self.is_main() {
+                continue;
+            }
+            for i in 0..multipv {
+                self.report_line(depth, i, None);
+            }
+            let (best_move, score) = (self.root_moves[0].mv, self.root_moves[0].score);
+            stability = if best_move == last_best { stability + 1 } else { 0 };
+            if let Some(n) = limits.mate {
+                if score >= MATE_IN_MAX && (MATE - score + 1) / 2 <= n as i32 {
+                    break;
+                }
+            }
+            if self.stop_after_iteration(depth, stability, score - last_score) {
+                break;
+            }
+            last_best = best_move;
+            last_score = score;
+        }
+    }
+
+    /// Lazy SMP: helper threads skip some depths (Stockfish's old skip
+    /// tables), so that they run ahead of the main thread and fill the
+    /// table with different subtrees.
+    fn skips(&self, depth: i32) -> bool {
+        const SIZE: [i32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+        const PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+        if self.is_main() || depth <= 1 {
+            return false;
+        }
+        let i = (self.id - 1) % SIZE.len();
+        ((depth + PHASE[i]) / SIZE[i]) % 2 != 0
+    }
+
+    /// One iteration for the current PV line, widening the window on each
+    /// fail until the score falls inside it.
+    fn aspiration(&mut self, depth: i32) {
+        let prev = self.root_moves[self.pv_idx].prev_score;
+        let mut delta = 20;
+        let (mut alpha, mut beta) = if depth >= 4 && !is_mate(prev) && prev > -INFINITE {
+            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+        } else {
+            (-INFINITE, INFINITE)
+        };
+        loop {
+            let score = self.search::<true>(alpha, beta, depth, 0, false);
+            self.root_moves[self.pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+                self.report_line(depth, self.pv_idx, Some(Bound::Upper));
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+                self.report_line(depth, self.pv_idx, Some(Bound::Lower));
+            } else {
+                return;
+            }
+            delta += delta / 2;
+        }
+    }
+
+    /// Time: stop when the soft limit, stretched while the best move is
+    /// unstable or the score drops, has passed; a single legal move needs
+    /// little thought.
+    fn stop_after_iteration(&mut self, depth: i32, stability: i32, score_change: i32) -> bool {
+        let pondering = self.shared.control.is_pondering();
+        let single = self.root_moves.len() == 1;
+        let Some(tm) = self.time.as_mut() else { return false };
+        tm.update_ponder(pondering);
+        if !tm.is_timed() {
+            return false;
+        }
+        if single && depth >= 4 {
+            return tm.soft_exceeded(0.0);
+        }
+        let stable = [2.0, 1.4, 1.1, 0.9, 0.8, 0.7][stability.clamp(0, 5) as usize];
+        let drop = if score_change < -30 { 1.3 } else { 1.0 };
+        tm.soft_exceeded(stable * drop)
+    }
+
+    /// Sends the `info` line of PV line `i`.
+    fn report_line(&mut self, depth: i32, i: usize, bound: Option<Bound>) {
+        if !self.is_main() {
+            return;
+        }
+        let rm = self.root_moves[i].clone();
+        let score = if bound.is_none() || rm.score > -INFINITE {
+            rm.score
+        } else {
+            rm.prev_score
+        };
+        let pv = self.extend_pv(&rm.pv);
+        let info = self.info(depth as u32, self.seldepth as u32, i as u32 + 1, score, bound, pv);
+        self.send(Report::Info(info));
+    }
+
+    pub(crate) fn info(&self, depth: u32, seldepth: u32, multipv: u32, score: i32, bound: Option<Bound>, pv: Vec<Move>) -> Info {
+        let nodes = self.shared.total_nodes();
+        let time_ms = self.elapsed_ms();
+        Info {
+            depth,
+            seldepth: seldepth.max(depth),
+            multipv,
+            score: to_uci(score),
+            bound,
+            nodes,
+            nps: nodes * 1000 / time_ms.max(1),
+            hashfull: self.tt.hashfull(),
+            time_ms,
+            pv,
+        }
+    }
+
+    /// The line `pv`, continued by legal TT moves while no position repeats.
+    pub(crate) fn extend_pv(&self, pv: &[Move]) -> Vec<Move> {
+        extend_pv(&self.pos, self.tt, pv)
+    }
+
+    /// Main thread, after the last iteration: while `go infinite` or
+    /// pondering, wait for `stop` (or `ponderhit`) before returning.
+    pub(crate) fn wait_for_stop(&self) {
+        let c = self.shared.control;
+        while !c.stopped() && (self.shared.limits.infinite || c.is_pondering()) {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+
+    // ---- The node function ----------------------------------------------
+
+    /// Principal variation search of the position at `ply` to `depth`.
+    /// `PV` nodes have an open window; `cut_node` marks expected fail-highs.
+    fn search<const PV: bool>(&mut self, mut alpha: i32, mut beta: i32, mut depth: i32, ply: usize, cut_node: bool) -> i32 {
+        debug_assert!(-INFINITE <= alpha && alpha < beta && beta <= INFINITE);
+        debug_assert!(PV || alpha + 1 == beta);
+        let root = ply == 0;
+
+        // Step 1. At the horizon, resolve captures.
+        if depth <= 0 {
+            return self.qsearch::<PV>(alpha, beta, ply);
+        }
+
+        // Step 2. Count the node, check for a stop.
+        self.pv_len[ply] = 0;
+        if self.check_stop() {
+            return 0;
+        }
+        if PV {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        let in_check = self.pos.in_check();
+
+        // Step 3. Draws, the ply limit and mate distance pruning.
+        if !root {
+            if self.is_draw() {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check { DRAW } else { evaluate(&self.pos) };
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 4. Transposition table lookup; cutoff in non-PV nodes.
+        let key = self.pos.key();
+        let tt_hit = self.tt.probe(key, ply);
+        let mut tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
+        if root {
+            tt_move = self.root_moves[self.pv_idx].mv;
+        } else if !tt_move.is_none() && !self.pos.is_legal(tt_move) {
+            tt_move = Move::NONE;
+        }
+        if !PV && self.pos.halfmove_clock() < 90 {
+            if let Some(h) = tt_hit {
+                let usable = match h.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => h.score >= beta,
+                    TtBound::Upper => h.score <= alpha,
+                };
+                if h.depth >= depth && usable {
+                    return h.score;
+                }
+            }
+        }
+
+        // Step 5. Static evaluation, refined by the TT score.
+        let raw_eval = if in_check {
+            -INFINITE
+        } else {
+            tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+        };
+        let mut eval = raw_eval;
+        if let Some(h) = tt_hit.filter(|_| !in_check) {
+            if (h.bound == TtBound::Lower && h.score > eval) || (h.bound == TtBound::Upper && h.score < eval) {
+                eval = h.score;
+            }
+        }
+        self.stack[ply].eval = eval;
+        self.stack[ply].in_check = in_check;
+        let improving = !in_check && ply >= 2 && !self.stack[ply - 2].in_check && eval > self.stack[ply - 2].eval;
+        let threatened = !in_check && self.medusa_threat();
+
+        if !PV && !in_check && !threatened {
+            // Step 6. Razoring: hopeless at low depth, verify with quiescence.
+            if depth <= 3 && eval + 200 + 250 * depth < alpha {
+                let v = self.qsearch::<false>(alpha, alpha + 1, ply);
+                if v <= alpha {
+                    return v;
+                }
+            }
+
+            // Step 7. Reverse futility pruning.
+            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_IN_MAX {
+                return (eval + beta) / 2;
+            }
+
+            // Step 8. Null move pruning, not in zugzwang-prone positions.
+            if depth >= 3
+                && eval >= beta
+                && ply >= 1
+                && !self.stack[ply - 1].mv.is_none()
+                && beta > -MATE_IN_MAX
+                && self.null_move_allowed()
+            {
+                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                self.stack[ply].mv = Move::NONE;
+                self.stack[ply].moved = Piece::NONE;
+                self.pos.make_null();
+                let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake_null();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_IN_MAX { beta } else { v };
+                }
+            }
+        }
+
+        // Step 9. Internal iterative reduction: no TT move, search shallower.
+        if !root && tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 10. Generate and score the moves.
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        let killers = self.hist.killers(ply);
+        let (prev_move, prev_piece) = if ply >= 1 {
+            (self.stack[ply - 1].mv, self.stack[ply - 1].moved)
+        } else {
+            (Move::NONE, Piece::NONE)
+        };
+        let counter = if prev_move.is_none() {
+            Move::NONE
+        } else {
+            self.hist.counter(prev_piece, prev_move.to())
+        };
+        if root {
+            let n = self.root_moves.len();
+            for (i, rm) in self.root_moves[self.pv_idx..].iter().enumerate() {
+                moves.push(Scored {
+                    mv: rm.mv,
+                    score: (n - i) as i32,
+                });
+            }
+        } else {
+            self.pos.legal_moves(&mut self.scratch);
+            for &m in self.scratch.iter() {
+                moves.push(Scored {
+                    mv: m,
+                    score: self.score_move(m, tt_move, killers, counter),
+                });
+            }
+        }
+        if moves.is_empty() {
+            self.bufs[ply] = moves;
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+
+        // Step 11. The moves loop.
+        let us = self.pos.side_to_move();
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0i32;
+        let mut quiets = [Move::NONE; 64];
+        let mut n_quiets = 0;
+        for i in 0..moves.len() {
+            let Scored { mv, score: order } = Self::pick(&mut moves, i);
+            let quiet = !self.is_tactical(mv);
+
+            // Step 12. Shallow-depth pruning: late quiet moves, futile quiet
+            // moves, losing captures.
+            if !root && !in_check && !threatened && best_score > -MATE_IN_MAX {
+                if quiet {
+                    let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+                    if depth <= 7 && move_count >= lmp_limit {
+                        continue;
+                    }
+                    if !PV && depth <= 6 && eval + 120 + 110 * depth <= alpha && order < COUNTER_SCORE {
+                        continue;
+                    }
+                } else if !PV && depth <= 3 && order < 0 && move_count >= 1 {
+                    continue;
+                }
+            }
+            move_count += 1;
+            if root && self.is_main() && self.elapsed_ms() >= 3000 {
+                self.send(Report::CurrMove {
+                    depth: depth as u32,
+                    mv,
+                    number: move_count as u32 + self.pv_idx as u32,
+                });
+            }
+
+            // Step 13. Make the move; extend checks.
+            self.stack[ply].mv = mv;
+            self.stack[ply].moved = self.pos.moved_piece_after(mv);
+            self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            // A Medusa now in reach of the enemy King is a threat like a check.
+            let threat = !gives_check && self.stack[ply].moved.is_medusa_type() && self.medusa_threat();
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+
+            // Step 14. Late move reductions and principal variation search.
+            let mut score;
+            if move_count == 1 {
+                score = -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && move_count >= 2 + root as i32 && (quiet || order < 0) {
+                    r = self.lmr[(depth as usize).min(63)][(move_count as usize).min(63)];
+                    r += (!PV) as i32 + cut_node as i32;
+                    r -= (order >= COUNTER_SCORE) as i32 + gives_check as i32 + improving as i32 + 2 * threat as i32;
+                    if quiet {
+                        r -= (order / 8192).clamp(-2, 2);
+                    }
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                score = -self.search::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if PV && score > alpha && (root || score < beta) {
+                    score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+
+            // Step 15. Root moves keep their score and line.
+            if root {
+                let line = &self.pv[1][..self.pv_len[1]];
+                let rm = self.root_moves.iter_mut().find(|r| r.mv == mv).expect("root move");
+                if move_count == 1 || score > alpha {
+                    rm.score = score;
+                    rm.pv.clear();
+                    rm.pv.push(mv);
+                    rm.pv.extend_from_slice(line);
+                } else {
+                    rm.score = -INFINITE;
+                }
+            }
+
+            // Step 16. A new best move; a beta cutoff ends the loop.
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && mv != best_move && n_quiets < quiets.len() {
+                quiets[n_quiets] = mv;
+                n_quiets += 1;
+            }
+        }
+        self.bufs[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        if move_count == 0 {
+            // Every move was pruned (cannot happen: the first is searched).
+            return alpha;
+        }
+
+        // Step 17. A quiet cutoff move teaches the killers, the counter-move
+        // table and the history; the quiet moves tried before it lose.
+        if best_score >= beta && !self.is_tactical(best_move) {
+            let bonus = (16 * depth * depth + 32 * depth).min(HISTORY_MAX / 4);
+            self.hist.add_killer(ply, best_move);
+            if !prev_move.is_none() {
+                self.hist.set_counter(prev_piece, prev_move.to(), best_move);
+            }
+            self.hist.update_butterfly(us, best_move, bonus);
+            for &q in &quiets[..n_quiets] {
+                self.hist.update_butterfly(us, q, -bonus);
+            }
+        }
+
+        // Step 18. Store the result.
+        if !(root && self.pv_idx > 0) {
+            let bound = if best_score >= beta {
+                TtBound::Lower
+            } else if PV && !best_move.is_none() {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            self.tt.store(key, best_move, best_score, raw_eval, depth, bound, ply);
+        }
+        best_score
+    }
+
+    /// Quiescence search: captures, promotions and transformations (all
+    /// evasions when in check), with stand-pat, delta pruning and losing
+    /// captures skipped.
+    fn qsearch<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.check_stop() {
+            return 0;
+        }
+        if PV {
+            self.seldepth = self.seldepth.max(ply + 1);
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { evaluate(&self.pos) };
+        }
+
+        // Step 1. Transposition table.
+        let key = self.pos.key();
+        let tt_hit = self.tt.probe(key, ply);
+        if !PV {
+            if let Some(h) = tt_hit {
+                let usable = match h.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => h.score >= beta,
+                    TtBound::Upper => h.score <= alpha,
+                };
+                if usable {
+                    return h.score;
+                }
+            }
+        }
+
+        // Step 2. Stand pat.
+        let raw_eval;
+        let mut best_score;
+        if in_check {
+            raw_eval = -INFINITE;
+            best_score = -INFINITE;
+        } else {
+            raw_eval = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            best_score = raw_eval;
+            if let Some(h) = tt_hit {
+                if (h.bound == TtBound::Lower && h.score > best_score) || (h.bound == TtBound::Upper && h.score < best_score) {
+                    best_score = h.score;
+                }
+            }
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+
+        // Step 3. Moves: every evasion in check, else winning tactics.
+        self.pos.legal_moves(&mut self.scratch);
+        if self.scratch.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
+        }
+        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        moves.clear();
+        let tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
+        for &m in self.scratch.iter() {
+            if in_check || self.is_tactical(m) {
+                let score = self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE);
+                if in_check || score >= GOOD_TACTIC {
+                    moves.push(Scored { mv: m, score });
+                }
+            }
+        }
+
+        // Step 4. Search them.
+        let mut best_move = Move::NONE;
+        for i in 0..moves.len() {
+            let mv = Self::pick(&mut moves, i).mv;
+            if !in_check && mv.kind() != MoveKind::Promotion {
+                let (gain, _) = self.tactic_gain(mv);
+                if best_score + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            self.pos.make(mv);
+            let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    if PV {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+        }
+        self.bufs[ply] = moves;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_score >= beta { TtBound::Lower } else { TtBound::Upper };
+        self.tt.store(key, best_move, best_score, raw_eval, 0, bound, ply);
+        best_score
+    }
+}
+
+/// `pv` from `pos`, continued by legal TT moves while no position repeats.
+pub(crate) fn extend_pv(pos: &Position, tt: &Tt, pv: &[Move]) -> Vec<Move> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(pv.len() + 8);
+    for &m in pv {
+        if !p.is_legal(m) {
+            break;
+        }
+        p.make(m);
+        out.push(m);
+    }
+    let mut seen: Vec<u64> = Vec::new();
+    while out.len() < MAX_PLY / 2 {
+        let Some(hit) = tt.probe(p.key(), 0) else { break };
+        if hit.mv.is_none() || !p.is_legal(hit.mv) || seen.contains(&p.key()) {
+            break;
+        }
+        seen.push(p.key());
+        p.make(hit.mv);
+        out.push(hit.mv);
+    }
+    out
+}

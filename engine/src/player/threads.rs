@@ -1,0 +1,235 @@
+//! The engine object and Lazy SMP: a dedicated rayon pool of exactly
+//! `Threads` threads runs the main search and `Threads - 1` helpers on
+//! copies of the position, all sharing one transposition table. The
+//! calling thread only forwards the main thread's reports. When the main
+//! thread is done it stops the helpers, and the move comes from a vote
+//! among the threads' deepest completed iterations (as Stockfish's
+//! `get_best_thread`).
+
+use super::history::Histories;
+use super::limits::{Control, Limits};
+use super::report::{Info, Report, Score, SearchResult};
+use super::score::{to_uci, MATE_IN_MAX};
+use super::search::{extend_pv, Shared, ThreadResult, Worker};
+use super::time::TimeManager;
+use super::tt::Tt;
+use crate::rules::{Move, Position};
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Stack of each pool thread: the search keeps its move lists on the
+/// heap, but deep recursion with generous frames needs room.
+const STACK_SIZE: usize = 64 << 20;
+
+/// The player: options, the transposition table, per-thread histories and
+/// the thread pool.
+pub struct Engine {
+    tt: Tt,
+    pool: rayon::ThreadPool,
+    threads: usize,
+    multipv: usize,
+    move_overhead: u64,
+    histories: Vec<Histories>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new()
+    }
+}
+
+fn build_pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(STACK_SIZE)
+        .thread_name(|i| format!("gorgon-search-{i}"))
+        .build()
+        .expect("cannot start the search threads")
+}
+
+impl Engine {
+    /// Hash 16 MB, 1 thread, MultiPV 1, Move Overhead 10 ms.
+    pub fn new() -> Engine {
+        Engine {
+            tt: Tt::new(16),
+            pool: build_pool(1),
+            threads: 1,
+            multipv: 1,
+            move_overhead: 10,
+            histories: vec![Histories::new()],
+        }
+    }
+
+    /// Resizes the transposition table (its contents are lost).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.tt.resize(mb.max(1));
+    }
+
+    /// Rebuilds the pool with `n` threads (at least one).
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.max(1);
+        if n != self.threads {
+            self.pool = build_pool(n);
+            self.threads = n;
+            self.histories.resize_with(n, Histories::new);
+        }
+    }
+
+    /// Number of principal variations to report and search.
+    pub fn set_multipv(&mut self, n: usize) {
+        self.multipv = n.max(1);
+    }
+
+    /// Milliseconds kept back from the clock for communication lag.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead = ms;
+    }
+
+    /// Clears the table (in parallel) and every history.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
+        for h in &mut self.histories {
+            h.clear();
+        }
+    }
+
+    /// Clears the transposition table, in parallel on the engine's pool.
+    pub fn clear_hash(&mut self) {
+        let tt = &mut self.tt;
+        self.pool.install(|| tt.clear());
+    }
+
+    /// Permille of the table used by the latest search.
+    pub fn hashfull(&self) -> u32 {
+        self.tt.hashfull()
+    }
+
+    /// Searches `pos` within `limits` until done or `control.stop`.
+    /// Reports go to `report` on the calling thread. Under `infinite`, or
+    /// while `control.pondering` holds, it returns only after a stop (or
+    /// the `ponderhit` and the time it then allows).
+    pub fn search(&mut self, pos: &Position, limits: &Limits, control: &Control, report: &mut dyn FnMut(Report)) -> SearchResult {
+        let start = Instant::now();
+        self.tt.new_search();
+        let shared = Shared::new(control, limits, self.threads, self.multipv);
+        let time = TimeManager::new(limits, pos.side_to_move(), self.move_overhead, control.is_pondering());
+        let tt = &self.tt;
+        let (tx, rx) = mpsc::channel::<Report>();
+        let shared_ref = &shared;
+        self.pool.in_place_scope(|s| {
+            let mut histories = self.histories.iter_mut();
+            let main_hist = histories.next().expect("one history per thread");
+            for (i, hist) in histories.enumerate() {
+                let p = pos.clone();
+                s.spawn(move |_| Worker::new(i + 1, p, tt, shared_ref, hist, None, None).iterate());
+            }
+            let p = pos.clone();
+            s.spawn(move |_| {
+                let mut main = Worker::new(0, p, tt, shared_ref, main_hist, Some(tx), Some(time));
+                main.iterate();
+                main.wait_for_stop();
+                shared_ref.stop.store(true, Ordering::SeqCst);
+            });
+            for r in rx.iter() {
+                report(r);
+            }
+        });
+
+        let nodes = shared.total_nodes();
+        let results: Vec<ThreadResult> = shared
+            .results
+            .iter()
+            .map(|m| m.lock().map(|r| r.clone()).unwrap_or_default())
+            .collect();
+        let Some(best_idx) = best_thread(&results) else {
+            // No legal move: mated or stalemated.
+            let score = if pos.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+            let elapsed = start.elapsed().as_millis() as u64;
+            report(Report::Info(Info {
+                depth: 0,
+                seldepth: 0,
+                multipv: 1,
+                score,
+                bound: None,
+                nodes,
+                nps: 0,
+                hashfull: self.tt.hashfull(),
+                time_ms: elapsed,
+                pv: vec![],
+            }));
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes,
+            };
+        };
+        let best = &results[best_idx];
+        let pv = extend_pv(pos, &self.tt, &best.pv);
+        if best_idx != 0 && best.depth > 0 {
+            let time_ms = start.elapsed().as_millis() as u64;
+            let info = Info {
+                depth: best.depth,
+                seldepth: best.seldepth.max(best.depth),
+                multipv: 1,
+                score: to_uci(best.score),
+                bound: None,
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                hashfull: self.tt.hashfull(),
+                time_ms,
+                pv: pv.clone(),
+            };
+            report(Report::Info(info));
+        }
+        let best_move = best
+            .pv
+            .first()
+            .copied()
+            .filter(|&m| pos.is_legal(m))
+            .or_else(|| pos.legal_move_vec().first().copied());
+        SearchResult {
+            best: best_move,
+            ponder: pv.get(1).copied(),
+            score: to_uci(best.score),
+            depth: best.depth,
+            nodes,
+        }
+    }
+}
+
+/// The thread whose move wins the vote: each thread votes for its move
+/// with weight (score - worst score + 14) * depth; a found mate wins.
+/// `None` if no thread has a move.
+fn best_thread(results: &[ThreadResult]) -> Option<usize> {
+    let usable: Vec<usize> = (0..results.len())
+        .filter(|&i| !results[i].pv.is_empty() && (i == 0 || results[i].depth > 0))
+        .collect();
+    let first = *usable.first()?;
+    if results[first].depth == 0 || usable.len() == 1 {
+        return Some(first);
+    }
+    let min_score = usable.iter().map(|&i| results[i].score).min().unwrap_or(0);
+    let mut votes: HashMap<Move, i64> = HashMap::new();
+    for &i in &usable {
+        let r = &results[i];
+        *votes.entry(r.pv[0]).or_default() += (r.score - min_score + 14) as i64 * r.depth as i64;
+    }
+    let mut best = first;
+    for &i in &usable[1..] {
+        let (b, r) = (&results[best], &results[i]);
+        let better = if b.score >= MATE_IN_MAX || r.score >= MATE_IN_MAX {
+            r.score > b.score
+        } else {
+            let (vb, vr) = (votes[&b.pv[0]], votes[&r.pv[0]]);
+            vr > vb || (vr == vb && r.depth > b.depth)
+        };
+        if better {
+            best = i;
+        }
+    }
+    Some(best)
+}

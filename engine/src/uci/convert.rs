@@ -1,0 +1,77 @@
+//! Conversions between the protocol's syntax types and the engine's types:
+//! the one place where text meets rules.
+
+use crate::player::{self, Limits, Report};
+use crate::rules::{Move, Position};
+use protocol::{Go, MoveText, Reply};
+
+/// The canonical text of a move as the protocol's type.
+pub fn move_text(pos: &Position, m: Move) -> MoveText {
+    pos.move_text(m).parse().expect("canonical move text always parses")
+}
+
+/// The search limits of a `go`; `searchmoves` that are not legal here are
+/// reported and left out.
+pub fn limits(pos: &Position, go: &Go) -> (Limits, Vec<String>) {
+    let mut errors = Vec::new();
+    let mut searchmoves = Vec::new();
+    for text in &go.searchmoves {
+        match pos.parse_move(&text.to_string()) {
+            Ok(m) => searchmoves.push(m),
+            Err(e) => errors.push(format!("searchmoves: {e}")),
+        }
+    }
+    let limits = Limits {
+        wtime: go.wtime,
+        btime: go.btime,
+        winc: go.winc,
+        binc: go.binc,
+        movestogo: go.movestogo,
+        depth: go.depth,
+        nodes: go.nodes,
+        mate: go.mate,
+        movetime: go.movetime,
+        infinite: go.infinite,
+        ponder: go.ponder,
+        searchmoves,
+    };
+    (limits, errors)
+}
+
+/// A score the protocol's way.
+pub fn score(score: player::Score, bound: Option<player::Bound>) -> protocol::Score {
+    let mut s = match score {
+        player::Score::Cp(cp) => protocol::Score::cp(cp),
+        player::Score::Mate(n) => protocol::Score::mate(n),
+    };
+    s.bound = bound.map(|b| match b {
+        player::Bound::Lower => protocol::Bound::Lower,
+        player::Bound::Upper => protocol::Bound::Upper,
+    });
+    s
+}
+
+/// A search report as a protocol line.
+pub fn report(pos: &Position, r: Report) -> Reply {
+    match r {
+        Report::Info(i) => Reply::Info(protocol::Info {
+            depth: Some(i.depth),
+            seldepth: Some(i.seldepth),
+            multipv: Some(i.multipv),
+            score: Some(score(i.score, i.bound)),
+            nodes: Some(i.nodes),
+            nps: Some(i.nps),
+            hashfull: Some(i.hashfull),
+            time: Some(i.time_ms),
+            pv: i.pv.iter().map(|&m| move_text(pos, m)).collect(),
+            ..protocol::Info::default()
+        }),
+        Report::CurrMove { depth, mv, number } => Reply::Info(protocol::Info {
+            depth: Some(depth),
+            currmove: Some(move_text(pos, mv)),
+            currmovenumber: Some(number),
+            ..protocol::Info::default()
+        }),
+        Report::String(s) => Reply::InfoString(s),
+    }
+}

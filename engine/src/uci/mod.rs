@@ -1,0 +1,308 @@
+//! The command loop: the UCI dialect of NOTATION.md 4 on stdin/stdout.
+//!
+//! A reader thread owns stdin. It answers what must be answered while a
+//! long command runs (`isready`, `stop`, `ponderhit`, `quit`, EOF) and
+//! forwards everything else, in order, to the loop, which runs commands
+//! one at a time. Every reply goes to stdout a whole line at a time; logs
+//! go to stderr.
+
+mod board;
+mod convert;
+pub mod options;
+
+use crate::player::{self, Control};
+use crate::rules::{perft, Position, Variant};
+use options::{OptionId, OptionValue};
+use protocol::{Command, MoveText, Reply};
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Flags the reader thread sets while the loop is busy.
+#[derive(Default)]
+pub struct Flags {
+    /// `stop` is raised by `stop`, `quit` and EOF and lowered when a new
+    /// `go` arrives; `pondering` is cleared by `ponderhit`.
+    pub control: Control,
+    /// True while a long command (a search, a perft, a bench) runs.
+    pub busy: AtomicBool,
+}
+
+/// What the reader hands to the loop.
+enum Input {
+    Command(Command),
+    Error(String),
+}
+
+/// Writes one protocol line to stdout.
+pub fn send(reply: &Reply) {
+    println!("{reply}");
+}
+
+/// `info string error: ...`, the answer to every bad line.
+pub fn send_error(text: &str) {
+    send(&Reply::InfoString(format!("error: {text}")));
+}
+
+/// Settings from `setoption` that the loop keeps (the search keeps its own).
+struct Settings {
+    threads: usize,
+    debug: bool,
+}
+
+/// The loop's state: the variant, the current position, the player and
+/// the settings.
+pub struct Session {
+    variant: Variant,
+    pos: Position,
+    flags: Arc<Flags>,
+    settings: Settings,
+    player: player::Engine,
+}
+
+/// Runs the loop on stdin/stdout until `quit` or EOF. `first` is a line
+/// already read from stdin (by the protocol detection in `main`).
+pub fn run(variant: Variant, first: Option<String>) {
+    let flags = Arc::new(Flags::default());
+    let (tx, rx) = channel();
+    let reader_flags = Arc::clone(&flags);
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_stdin(first, tx, reader_flags))
+        .expect("spawn the stdin reader");
+    let mut session = Session::new(variant, flags);
+    session.serve(rx);
+}
+
+/// The reader thread: raw bytes up to each newline, decoded leniently (a
+/// non-UTF-8 byte never stops the engine).
+fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    let mut pending = first;
+    loop {
+        let line = match pending.take() {
+            Some(line) => line,
+            None => {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => String::from_utf8_lossy(&buf).into_owned(),
+                }
+            }
+        };
+        let forwarded = match protocol::parse_line(&line) {
+            Ok(None) => continue,
+            Ok(Some(Command::Stop)) => {
+                flags.control.stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+            Ok(Some(Command::PonderHit)) => {
+                flags.control.pondering.store(false, Ordering::SeqCst);
+                continue;
+            }
+            Ok(Some(Command::IsReady)) if flags.busy.load(Ordering::SeqCst) => {
+                send(&Reply::ReadyOk);
+                continue;
+            }
+            Ok(Some(Command::Quit)) => break,
+            Ok(Some(command)) => {
+                if is_long(&command) {
+                    // Set here, in input order, so a `stop` or `ponderhit`
+                    // right after `go` is never lost.
+                    let ponder = matches!(&command, Command::Go(go) if go.ponder);
+                    flags.control.stop.store(false, Ordering::SeqCst);
+                    flags.control.pondering.store(ponder, Ordering::SeqCst);
+                    flags.busy.store(true, Ordering::SeqCst);
+                }
+                Input::Command(command)
+            }
+            Err(e) => Input::Error(e.to_string()),
+        };
+        if tx.send(forwarded).is_err() {
+            return;
+        }
+    }
+    // `quit` or EOF: end whatever runs, then the loop.
+    flags.control.pondering.store(false, Ordering::SeqCst);
+    flags.control.stop.store(true, Ordering::SeqCst);
+    let _ = tx.send(Input::Command(Command::Quit));
+}
+
+/// Commands that may run long enough to need `isready` and `stop` answered.
+fn is_long(command: &Command) -> bool {
+    matches!(command, Command::Go(_) | Command::Perft { .. } | Command::Bench { .. })
+}
+
+impl Session {
+    fn new(variant: Variant, flags: Arc<Flags>) -> Session {
+        Session {
+            variant,
+            pos: Position::startpos(variant),
+            flags,
+            settings: Settings { threads: 1, debug: false },
+            player: player::Engine::new(),
+        }
+    }
+
+    fn serve(&mut self, rx: Receiver<Input>) {
+        while let Ok(input) = rx.recv() {
+            match input {
+                Input::Error(e) => send_error(&e),
+                Input::Command(Command::Quit) => break,
+                Input::Command(c) => {
+                    let long = is_long(&c);
+                    self.handle(c);
+                    if long {
+                        self.flags.busy.store(false, Ordering::SeqCst);
+                    }
+                }
+            }
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Uci => self.identify(),
+            Command::IsReady => send(&Reply::ReadyOk),
+            Command::Debug(on) => self.settings.debug = on,
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Register(_) => send(&Reply::InfoString("no registration needed".into())),
+            Command::UciNewGame => self.player.new_game(),
+            Command::Position { fen, moves, invalid } => {
+                let applied = self.set_position(fen.as_deref(), &moves);
+                if let (true, Some(bad)) = (applied, invalid) {
+                    send_error(&format!(
+                        "position: move {}: {bad}; the moves before it were played",
+                        moves.len() + 1
+                    ));
+                }
+            }
+            Command::Go(go) => match go.perft {
+                Some(depth) => self.perft(depth),
+                None => self.go(&go),
+            },
+            Command::Perft { depth } => self.perft(depth),
+            Command::D => println!("{}", board::describe(&self.pos)),
+            Command::Bench { depth } => {
+                player::bench::run(depth, &mut |line| println!("{line}"));
+            }
+            Command::Eval => println!("{}", player::eval_breakdown(&self.pos)),
+            Command::Stop | Command::PonderHit | Command::Quit => {}
+        }
+    }
+
+    fn identify(&self) {
+        send(&Reply::IdName(format!("Gorgon {}", env!("CARGO_PKG_VERSION"))));
+        send(&Reply::IdAuthor("The Gorgon developers".into()));
+        for v in Variant::ALL {
+            let g = v.geometry();
+            // The Fairy-Stockfish convention that tells a GUI the board.
+            send(&Reply::InfoString(format!(
+                "variant {} files {} ranks {} startpos {}",
+                v.name(),
+                g.files,
+                g.ranks,
+                v.start_fen()
+            )));
+        }
+        for (_, decl) in options::table() {
+            send(&Reply::Option(decl));
+        }
+        send(&Reply::UciOk);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let (id, value) = match options::parse(name, value) {
+            Ok(x) => x,
+            Err(e) => return send_error(&e),
+        };
+        match (id, value) {
+            (OptionId::Variant, OptionValue::Text(v)) => {
+                if let Some(variant) = Variant::from_name(&v) {
+                    self.variant = variant;
+                    self.pos = Position::startpos(variant);
+                }
+            }
+            (OptionId::Threads, OptionValue::Spin(n)) => {
+                self.settings.threads = n as usize;
+                self.player.set_threads(n as usize);
+            }
+            (OptionId::Hash, OptionValue::Spin(mb)) => self.player.set_hash(mb as usize),
+            (OptionId::MultiPv, OptionValue::Spin(n)) => self.player.set_multipv(n as usize),
+            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => self.player.set_move_overhead(ms as u64),
+            (OptionId::ClearHash, _) => self.player.clear_hash(),
+            // Ponder and UCI_AnalyseMode only inform the engine; the GUI
+            // decides when to ponder, and analysis needs no other search.
+            // OwnBook and BookFile are stored by the book support.
+            _ => {}
+        }
+    }
+
+    /// `position`: a bad FEN keeps the previous position; a bad move keeps
+    /// the moves before it (NOTATION.md 4).
+    /// Returns true if every move was played.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[MoveText]) -> bool {
+        let mut pos = match fen {
+            None => Position::startpos(self.variant),
+            Some(text) => match Position::from_fen(self.variant, text) {
+                Ok(p) => p,
+                Err(e) => {
+                    send_error(&format!("{e}; the position is unchanged"));
+                    return false;
+                }
+            },
+        };
+        for (i, text) in moves.iter().enumerate() {
+            match pos.parse_move(&text.to_string()) {
+                Ok(m) => pos.make(m),
+                Err(e) => {
+                    send_error(&format!("position: move {}: {e}; the moves before it were played", i + 1));
+                    self.pos = pos;
+                    return false;
+                }
+            }
+        }
+        self.pos = pos;
+        true
+    }
+
+    /// `go`: search the current position and answer `bestmove`.
+    fn go(&mut self, go: &protocol::Go) {
+        let (limits, errors) = convert::limits(&self.pos, go);
+        for e in errors {
+            send_error(&e);
+        }
+        let pos = &self.pos;
+        let result = self
+            .player
+            .search(pos, &limits, &self.flags.control, &mut |r| send(&convert::report(pos, r)));
+        send(&Reply::BestMove {
+            mv: result.best.map(|m| convert::move_text(pos, m)),
+            ponder: result.ponder.map(|m| convert::move_text(pos, m)),
+        });
+    }
+
+    /// `perft N` and `go perft N`: divide output, interruptible by `stop`.
+    fn perft(&mut self, depth: u32) {
+        let start = Instant::now();
+        match perft::divide(&self.pos, depth, self.settings.threads, &self.flags.control.stop) {
+            None => send(&Reply::InfoString("perft stopped".into())),
+            Some(counts) => {
+                let total: u64 = counts.iter().map(|(_, n)| n).sum();
+                for (m, n) in &counts {
+                    println!("{}: {n}", self.pos.move_text(*m));
+                }
+                let elapsed = start.elapsed();
+                println!("\nNodes searched: {total}");
+                if self.settings.debug {
+                    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+                    send(&Reply::InfoString(format!("perft time {} ms nps {nps}", elapsed.as_millis())));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The options table: one declaration drives both the `uci` answer and
+//! `setoption` (NOTATION.md 4).
+
+use protocol::{OptionDecl, OptionKind};
+
+/// An option's identity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionId {
+    Hash,
+    Threads,
+    MultiPv,
+    MoveOverhead,
+    Ponder,
+    Variant,
+    ClearHash,
+    OwnBook,
+    BookFile,
+    AnalyseMode,
+}
+
+/// A parsed option value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Spin(i64),
+    Check(bool),
+    Text(String),
+    Button,
+}
+
+/// Every option with its declaration.
+pub fn table() -> Vec<(OptionId, OptionDecl)> {
+    let spin = |name: &str, default, min, max| OptionDecl {
+        name: name.into(),
+        kind: OptionKind::Spin { default, min, max },
+    };
+    let check = |name: &str, default| OptionDecl {
+        name: name.into(),
+        kind: OptionKind::Check { default },
+    };
+    vec![
+        (OptionId::Hash, spin("Hash", 16, 1, 262_144)),
+        (OptionId::Threads, spin("Threads", 1, 1, 1024)),
+        (OptionId::MultiPv, spin("MultiPV", 1, 1, 500)),
+        (OptionId::MoveOverhead, spin("Move Overhead", 10, 0, 5000)),
+        (OptionId::Ponder, check("Ponder", false)),
+        (
+            OptionId::Variant,
+            OptionDecl {
+                name: "UCI_Variant".into(),
+                kind: OptionKind::Combo {
+                    default: "pom".into(),
+                    vars: vec!["pom".into(), "minipom".into()],
+                },
+            },
+        ),
+        (
+            OptionId::ClearHash,
+            OptionDecl {
+                name: "Clear Hash".into(),
+                kind: OptionKind::Button,
+            },
+        ),
+        (OptionId::OwnBook, check("OwnBook", false)),
+        (
+            OptionId::BookFile,
+            OptionDecl {
+                name: "BookFile".into(),
+                kind: OptionKind::String { default: String::new() },
+            },
+        ),
+        (OptionId::AnalyseMode, check("UCI_AnalyseMode", false)),
+    ]
+}
+
+/// Finds an option by name (case-insensitive, as UCI asks) and checks the value.
+pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, OptionValue), String> {
+    let table = table();
+    let Some((id, decl)) = table.iter().find(|(_, d)| d.name.eq_ignore_ascii_case(name.trim())) else {
+        return Err(format!("unknown option '{}'", name.trim()));
+    };
+    let value = value.map(str::trim);
+    let parsed = match &decl.kind {
+        OptionKind::Spin { min, max, .. } => {
+            let v = value.ok_or_else(|| format!("option '{}' needs a value", decl.name))?;
+            let n: i64 = v.parse().map_err(|_| format!("option '{}': '{v}' is not a number", decl.name))?;
+            if n < *min || n > *max {
+                return Err(format!("option '{}': {n} is out of range {min}..{max}", decl.name));
+            }
+            OptionValue::Spin(n)
+        }
+        OptionKind::Check { .. } => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => OptionValue::Check(true),
+            Some("false") => OptionValue::Check(false),
+            _ => return Err(format!("option '{}' takes true or false", decl.name)),
+        },
+        OptionKind::Combo { vars, .. } => {
+            let v = value.ok_or_else(|| format!("option '{}' needs a value", decl.name))?;
+            let found = vars
+                .iter()
+                .find(|x| x.eq_ignore_ascii_case(v))
+                .ok_or_else(|| format!("option '{}': unknown value '{v}' (one of {})", decl.name, vars.join(", ")))?;
+            OptionValue::Text(found.clone())
+        }
+        OptionKind::String { .. } => {
+            let v = value.unwrap_or("");
+            OptionValue::Text(if v == "<empty>" { String::new() } else { v.to_string() })
+        }
+        OptionKind::Button => OptionValue::Button,
+    };
+    Ok((*id, parsed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_parse_and_check_ranges() {
+        assert_eq!(parse("hash", Some(" 64 ")), Ok((OptionId::Hash, OptionValue::Spin(64))));
+        assert!(parse("Hash", Some("0")).unwrap_err().contains("out of range"));
+        assert!(parse("Hash", Some("x")).unwrap_err().contains("not a number"));
+        assert!(parse("Nope", Some("1")).unwrap_err().contains("unknown option 'Nope'"));
+        assert_eq!(
+            parse("UCI_Variant", Some("MiniPOM")),
+            Ok((OptionId::Variant, OptionValue::Text("minipom".into())))
+        );
+        assert!(parse("UCI_Variant", Some("chess")).is_err());
+        assert_eq!(parse("clear hash", None), Ok((OptionId::ClearHash, OptionValue::Button)));
+        assert_eq!(
+            parse("Move Overhead", Some("30")),
+            Ok((OptionId::MoveOverhead, OptionValue::Spin(30)))
+        );
+        assert_eq!(
+            parse("BookFile", Some("<empty>")),
+            Ok((OptionId::BookFile, OptionValue::Text(String::new())))
+        );
+        assert_eq!(parse("Ponder", Some("TRUE")), Ok((OptionId::Ponder, OptionValue::Check(true))));
+    }
+}

@@ -1,0 +1,27 @@
+//! The Gorgon match runner (`gorgon-match`): engine-vs-engine games of
+//! Pillars of Medusa and Mini-POM refereed by the rules library, PGN in and
+//! out, and the Elo/SPRT arithmetic. docs/MATCH.md is the user's guide.
+//!
+//! The parts, one question per file:
+//! - `cli`: the command line (cutechess-cli style `key=value` groups).
+//! - `tc`: time controls and the clocks the runner keeps.
+//! - `uci`: one engine process spoken to over pipes.
+//! - `game`: one refereed game and the adjudication rules.
+//! - `openings`: opening files and seeded random openings.
+//! - `pgn`: PGN export and the replaying parser.
+//! - `stats`: Elo, error bars, LOS, pentanomial counts and the SPRT.
+//! - `tournament`: scheduling games on worker threads, live output.
+//! - `rng`: the small seeded generator behind every random choice.
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod rng;
+pub mod stats;
+pub mod tc;
+pub mod tournament;
+pub mod uci;
+
+pub use pgn::{parse_pgn, Game};

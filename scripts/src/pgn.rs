@@ -1,0 +1,623 @@
+//! PGN out (game records of the runner) and in (`parse_pgn`, which replays
+//! every move with the rules library).
+//!
+//! Movetext uses the coordinate notation of NOTATION.md 2 (`e3e5`,
+//! `b7d8(H)`, `f1k1`), with move numbers: `1. e3e5 h10h8 2. ...`. Engine
+//! moves carry a comment `{+0.35/12 0.50s}` (score from the mover's side
+//! in pawns, depth, time), opening moves `{book}`; the reason the game
+//! ended is the last comment, before the result.
+
+use crate::game::{GameRecord, GameResult};
+use gorgon::rules::{Color, Move, Position, Variant};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Tag header and movetext of one finished game.
+pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
+    let mut tags: Vec<(&str, String)> = vec![
+        ("Event", event.to_string()),
+        ("Site", site.to_string()),
+        ("Date", pgn_date(rec.started)),
+        ("Round", rec.round.to_string()),
+        ("White", rec.white.clone()),
+        ("Black", rec.black.clone()),
+        ("Result", rec.result.pgn().to_string()),
+        ("Variant", rec.variant.name().to_string()),
+    ];
+    if rec.start_fen != rec.variant.start_fen() {
+        tags.push(("SetUp", "1".into()));
+        tags.push(("FEN", rec.start_fen.clone()));
+    }
+    if rec.time_control[0] == rec.time_control[1] {
+        tags.push(("TimeControl", rec.time_control[0].clone()));
+    } else {
+        tags.push(("WhiteTimeControl", rec.time_control[0].clone()));
+        tags.push(("BlackTimeControl", rec.time_control[1].clone()));
+    }
+    tags.push(("Termination", rec.termination.text().to_string()));
+    tags.push(("PlyCount", rec.moves.len().to_string()));
+    let mut out = String::new();
+    for (name, value) in &tags {
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+    }
+    out.push('\n');
+
+    let (mut side, mut number) = fen_side_and_number(&rec.start_fen);
+    let mut tokens = Vec::new();
+    for (k, m) in rec.moves.iter().enumerate() {
+        if side == Color::White {
+            tokens.push(format!("{number}."));
+        } else if k == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(m.text.clone());
+        tokens.push(move_comment(m));
+        if side == Color::Black {
+            number += 1;
+        }
+        side = !side;
+    }
+    if !rec.reason.is_empty() {
+        tokens.push(format!("{{{}}}", rec.reason.replace(['{', '}'], "'")));
+    }
+    tokens.push(rec.result.pgn().to_string());
+    out.push_str(&wrap(&tokens, 79));
+    out.push_str("\n\n");
+    out
+}
+
+/// `{book}` or `{+0.35/12 0.50s}`.
+fn move_comment(m: &crate::game::PlayedMove) -> String {
+    if m.book {
+        return "{book}".into();
+    }
+    let mut parts = Vec::new();
+    if let Some(s) = m.score {
+        let mut t = s.pgn_text();
+        if let Some(d) = m.depth {
+            t.push_str(&format!("/{d}"));
+        }
+        parts.push(t);
+    }
+    if let Some(t) = m.time {
+        parts.push(format!("{:.2}s", t.as_secs_f64()));
+    }
+    format!("{{{}}}", parts.join(" "))
+}
+
+/// Joins tokens with spaces into lines of at most `width` (a longer token
+/// stands on its own line).
+fn wrap(tokens: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for t in tokens {
+        if line > 0 && line + 1 + t.len() > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(t);
+        line += t.len();
+    }
+    out
+}
+
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The side to move and the move number of a FEN (White and 1 if absent).
+fn fen_side_and_number(fen: &str) -> (Color, u32) {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let side = if fields.get(1) == Some(&"b") { Color::Black } else { Color::White };
+    let number = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1).max(1);
+    (side, number)
+}
+
+/// `YYYY.MM.DD` (UTC) of a time.
+pub fn pgn_date(t: SystemTime) -> String {
+    let days = t.duration_since(UNIX_EPOCH).map(|d| d.as_secs() / 86_400).unwrap_or(0) as i64;
+    let (y, m, d) = civil_date(days);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian date of a day count from 1970-01-01, by counting
+/// 400-year eras (146097 days) from 0000-03-01 so that leap days fall last.
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468; // days since 0000-03-01
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * month_from_march + 2) / 5 + 1) as u32;
+    let month = if month_from_march < 10 {
+        month_from_march + 3
+    } else {
+        month_from_march - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// A game read back from PGN, its moves replayed by the rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The tags in file order.
+    pub tags: Vec<(String, String)>,
+    /// From `[Variant]` (`pom` when absent).
+    pub variant: Variant,
+    /// From `[FEN]`, or the variant's start.
+    pub start_fen: String,
+    /// The moves, all legal in turn.
+    pub moves: Vec<Move>,
+    /// Their canonical texts.
+    pub move_texts: Vec<String>,
+    /// The comments following each move.
+    pub comments: Vec<Vec<String>>,
+    /// The result token ending the movetext (else the `[Result]` tag, else `*`).
+    pub result: String,
+    /// The FEN after the last legal move.
+    pub final_fen: String,
+    /// Set when the record cannot be replayed: a bad tag, FEN or move.
+    /// `moves` then holds the moves before the bad one.
+    pub error: Option<String>,
+}
+
+impl Game {
+    /// A tag's value.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// The result as a `GameResult` (`None` for an unknown token).
+    pub fn game_result(&self) -> Option<GameResult> {
+        GameResult::from_pgn(&self.result)
+    }
+
+    /// The position after the first `plies` moves.
+    pub fn position_after(&self, plies: usize) -> Position {
+        let mut pos = Position::from_fen(self.variant, &self.start_fen).expect("start FEN checked by the parser");
+        for &m in &self.moves[..plies.min(self.moves.len())] {
+            pos.make(m);
+        }
+        pos
+    }
+
+    /// The final position.
+    pub fn final_position(&self) -> Position {
+        self.position_after(self.moves.len())
+    }
+}
+
+/// Parses every game in a PGN text and replays its moves legally. A game
+/// that cannot be replayed is still returned, with `error` set (see
+/// `Game::error`), so that one bad record never hides the others.
+pub fn parse_pgn(text: &str) -> Vec<Game> {
+    let mut games = Vec::new();
+    let mut current: Option<Builder> = None;
+    let mut lex = Lexer::new(text);
+    while let Some(token) = lex.next_token() {
+        match token {
+            Token::Tag(name, value) => {
+                if current.as_ref().is_some_and(|b| b.in_movetext) {
+                    games.push(current.take().expect("checked").finish(None));
+                }
+                current.get_or_insert_with(Builder::default).tags.push((name, value));
+            }
+            Token::Comment(c) => {
+                if let Some(b) = current.as_mut() {
+                    b.comment(c);
+                }
+            }
+            Token::Result(r) => {
+                let b = current.take().unwrap_or_default();
+                games.push(b.finish(Some(r)));
+            }
+            Token::Symbol(s) => current.get_or_insert_with(Builder::default).symbol(&s),
+        }
+    }
+    if let Some(b) = current {
+        games.push(b.finish(None));
+    }
+    games
+}
+
+/// A game being read.
+#[derive(Default)]
+struct Builder {
+    tags: Vec<(String, String)>,
+    in_movetext: bool,
+    pos: Option<Position>,
+    game: Option<Game>,
+}
+
+impl Builder {
+    /// Sets up the position from the tags at the first movetext token.
+    fn start(&mut self) {
+        if self.in_movetext {
+            return;
+        }
+        self.in_movetext = true;
+        let tag = |name: &str| self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+        let mut error = None;
+        let variant = match tag("Variant") {
+            None => Variant::Pom,
+            Some(v) => Variant::from_name(&v).unwrap_or_else(|| {
+                error = Some(format!("unknown variant '{v}'"));
+                Variant::Pom
+            }),
+        };
+        let start_fen = tag("FEN").unwrap_or_else(|| variant.start_fen().to_string());
+        match Position::from_fen(variant, &start_fen) {
+            Ok(p) if error.is_none() => self.pos = Some(p),
+            Ok(_) => {}
+            Err(e) => error = Some(format!("bad FEN '{start_fen}': {e}")),
+        }
+        self.game = Some(Game {
+            tags: self.tags.clone(),
+            variant,
+            final_fen: start_fen.clone(),
+            start_fen,
+            moves: Vec::new(),
+            move_texts: Vec::new(),
+            comments: Vec::new(),
+            result: "*".into(),
+            error,
+        });
+    }
+
+    fn game(&mut self) -> &mut Game {
+        self.start();
+        self.game.as_mut().expect("started")
+    }
+
+    fn comment(&mut self, text: String) {
+        let game = self.game();
+        if let Some(last) = game.comments.last_mut() {
+            last.push(text);
+        }
+    }
+
+    /// A move number or a move.
+    fn symbol(&mut self, token: &str) {
+        self.start();
+        // A move number ("12.", "12...", "...") may be glued to the move ("1.e3e5").
+        let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+        let body = if after_digits.starts_with('.') {
+            after_digits.trim_start_matches('.')
+        } else {
+            token
+        };
+        if body.is_empty() {
+            return;
+        }
+        let text = body.trim_end_matches(['!', '?', '+', '#']);
+        if self.game.as_ref().is_some_and(|g| g.error.is_some()) {
+            return;
+        }
+        let Some(pos) = self.pos.as_mut() else { return };
+        let game = self.game.as_mut().expect("started");
+        match pos.parse_move(text) {
+            Ok(m) => {
+                game.move_texts.push(pos.move_text(m));
+                pos.make(m);
+                game.moves.push(m);
+                game.comments.push(Vec::new());
+                game.final_fen = pos.fen();
+            }
+            Err(e) => game.error = Some(format!("move {}: {e}", game.moves.len() + 1)),
+        }
+    }
+
+    fn finish(mut self, result: Option<String>) -> Game {
+        let tag_result = self.tags.iter().find(|(n, _)| n == "Result").map(|(_, v)| v.clone());
+        let mut game = self.game().clone();
+        game.result = result.or(tag_result).unwrap_or_else(|| "*".into());
+        game
+    }
+}
+
+enum Token {
+    Tag(String, String),
+    Comment(String),
+    Result(String),
+    Symbol(String),
+}
+
+struct Lexer<'a> {
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    text: &'a str,
+    at_line_start: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            chars: text.char_indices().peekable(),
+            text,
+            at_line_start: true,
+        }
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let (_, c) = self.chars.next()?;
+        self.at_line_start = c == '\n';
+        Some(c)
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().map(|&(_, c)| c)
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    fn next_token(&mut self) -> Option<Token> {
+        loop {
+            let line_start = self.at_line_start;
+            let c = self.peek()?;
+            match c {
+                c if c.is_whitespace() => {
+                    self.bump();
+                }
+                '%' if line_start => self.skip_line(),
+                ';' => self.skip_line(),
+                '[' => {
+                    self.bump();
+                    return Some(self.tag());
+                }
+                '{' => {
+                    self.bump();
+                    let mut s = String::new();
+                    while let Some(c) = self.bump() {
+                        if c == '}' {
+                            break;
+                        }
+                        s.push(c);
+                    }
+                    return Some(Token::Comment(s.trim().to_string()));
+                }
+                '(' => self.skip_variation(),
+                ')' | ']' | '}' => {
+                    self.bump();
+                }
+                '$' => {
+                    self.bump();
+                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.bump();
+                    }
+                }
+                _ => return Some(self.symbol()),
+            }
+        }
+    }
+
+    /// `[Name "value"]` after the `[`.
+    fn tag(&mut self) -> Token {
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == '"' || c == ']' {
+                break;
+            }
+            name.push(c);
+            self.bump();
+        }
+        while self.peek().is_some_and(|c| c.is_whitespace()) {
+            self.bump();
+        }
+        let mut value = String::new();
+        if self.peek() == Some('"') {
+            self.bump();
+            while let Some(c) = self.bump() {
+                match c {
+                    '\\' => {
+                        if let Some(e) = self.bump() {
+                            value.push(e);
+                        }
+                    }
+                    '"' => break,
+                    c => value.push(c),
+                }
+            }
+        }
+        while let Some(c) = self.bump() {
+            if c == ']' || c == '\n' {
+                break;
+            }
+        }
+        Token::Tag(name, value)
+    }
+
+    /// A `( ... )` variation, nested ones and comments inside included.
+    fn skip_variation(&mut self) {
+        let mut depth = 0;
+        while let Some(c) = self.bump() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                '{' => {
+                    while let Some(c) = self.bump() {
+                        if c == '}' {
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// A move, move number or result. A move's `(X)` form suffix belongs
+    /// to it when it follows without a space: one or two letters in
+    /// parentheses.
+    fn symbol(&mut self) -> Token {
+        let start = self.chars.peek().map(|&(i, _)| i).unwrap_or(self.text.len());
+        let mut end = start;
+        while let Some(&(i, c)) = self.chars.peek() {
+            if c.is_whitespace() || matches!(c, '{' | '}' | '[' | ']' | ';' | ')') {
+                break;
+            }
+            if c == '(' {
+                let rest = &self.text[i..];
+                let suffix_len = rest
+                    .find(')')
+                    .filter(|&j| (2..=3).contains(&j) && rest[1..j].chars().all(|c| c.is_ascii_alphabetic()));
+                match suffix_len {
+                    Some(j) => {
+                        for _ in 0..=j {
+                            self.bump();
+                        }
+                        end = i + j + 1;
+                        continue;
+                    }
+                    None => break,
+                }
+            }
+            self.bump();
+            end = i + c.len_utf8();
+        }
+        let s = &self.text[start..end];
+        match s {
+            "1-0" | "0-1" | "1/2-1/2" | "*" => Token::Result(s.to_string()),
+            _ => Token::Symbol(s.to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{PlayedMove, Termination};
+    use crate::uci::Score;
+    use std::time::Duration;
+
+    /// RULES.md 11: the inventor's sample game in coordinate notation.
+    const SAMPLE: &str = "1. e3e5 h10h8  2. f2c5 g9g7  3. e2c3 g10i9  4. g1d4 e10d8  5. c5c8 d11e10
+6. f3b7 b11a9  7. c8d8 e10b7  8. d8b10 e11e10  9. b10a11 b7a6
+10. d2d3 f10e11  11. a11a10 e10d9  12. c3d5 g11f10  13. d1e3 i11g10
+14. e3c4 a6c4  15. d4c4 f9d7  16. a10b10 f10d11  17. b10c11 j11h10
+18. i1j3 g10e8  19. g2i3 h11f9  20. i3i9 j10i9  21. j3e8 f9e8
+22. d5d7 e8d7  23. c4i10 k11h11  24. c11d11 e11d11  25. i10g9";
+    const SAMPLE_FINAL: &str = "3e1k1t3/2ww3h2w/h2qw1S1w2/5w1w3/3a2w4/11/4W6/5W5/3W2W4/WWW4WWWW/THA1QK1A1HT b AK - 1 25";
+
+    #[test]
+    fn parses_the_sample_game() {
+        let text = format!("[Event \"sample\"]\n[Variant \"pom\"]\n\n{SAMPLE} *\n");
+        let games = parse_pgn(&text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.error, None);
+        assert_eq!(g.moves.len(), 49);
+        assert_eq!(g.final_fen, SAMPLE_FINAL);
+        assert_eq!(g.tag("Event"), Some("sample"));
+        assert_eq!(g.result, "*");
+    }
+
+    #[test]
+    fn tolerates_comments_variations_nags_and_escapes() {
+        let text = "[Event \"a \\\"quoted\\\" name\"]\n; a line comment\n%escaped line\n\
+            1. e3e5 {+0.10/3 0.01s} (1. e3e4 e9e8) $1 1... h10h8! {x} {y} 2.f2c5 0-1\n\n\
+            [Event \"second\"]\n[Variant \"minipom\"]\n1. e2e3 *";
+        let games = parse_pgn(text);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("a \"quoted\" name"));
+        assert_eq!(games[0].move_texts, ["e3e5", "h10h8", "f2c5"]);
+        assert_eq!(games[0].comments[0], ["+0.10/3 0.01s"]);
+        assert_eq!(games[0].comments[1], ["x", "y"]);
+        assert_eq!(games[0].result, "0-1");
+        assert_eq!(games[0].error, None);
+        assert_eq!(games[1].variant, Variant::MiniPom);
+        assert_eq!(games[1].moves.len(), 1);
+    }
+
+    #[test]
+    fn bad_records_report_errors() {
+        let games = parse_pgn("1. e3e5 e3e4 2. a1a2 *\n[Variant \"chess\"]\n1. e2e4 *\n[FEN \"bad\"]\n*");
+        assert_eq!(games.len(), 3);
+        assert_eq!(games[0].moves.len(), 1);
+        assert!(games[0].error.as_deref().unwrap().starts_with("move 2:"), "{:?}", games[0].error);
+        assert!(games[1].error.as_deref().unwrap().contains("unknown variant"));
+        assert!(games[2].error.as_deref().unwrap().contains("bad FEN"));
+    }
+
+    #[test]
+    fn transformation_suffix_is_part_of_the_move() {
+        // The lexer keeps "(H)" on the move and treats "( ..." as a variation.
+        let mut lex = Lexer::new("b7d8(H) (1. x) c5d8(ME) e1e2");
+        let mut got = Vec::new();
+        while let Some(t) = lex.next_token() {
+            if let Token::Symbol(s) = t {
+                got.push(s);
+            }
+        }
+        assert_eq!(got, ["b7d8(H)", "c5d8(ME)", "e1e2"]);
+    }
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(11_017), (2000, 3, 1));
+        assert_eq!(civil_date(20_818), (2026, 12, 31));
+        assert_eq!(civil_date(20_819), (2027, 1, 1));
+        assert_eq!(civil_date(-1), (1969, 12, 31));
+    }
+
+    #[test]
+    fn writes_and_reads_back() {
+        let v = Variant::MiniPom;
+        let mut pos = Position::startpos(v);
+        let mut moves = Vec::new();
+        for k in 0..7 {
+            let m = pos.legal_move_vec()[k];
+            moves.push(PlayedMove {
+                text: pos.move_text(m),
+                book: k < 2,
+                score: (k >= 2).then_some(Score::Cp(k as i32 * 10 - 40)),
+                depth: (k >= 2).then_some(k as u32),
+                time: (k >= 2).then_some(Duration::from_millis(125)),
+            });
+            pos.make(m);
+        }
+        let rec = GameRecord {
+            variant: v,
+            round: 3,
+            white: "A \"x\"".into(),
+            black: "B".into(),
+            start_fen: v.start_fen().into(),
+            moves,
+            result: GameResult::BlackWins,
+            termination: Termination::IllegalMove,
+            reason: "White (A) plays an illegal move: {nonsense}".into(),
+            time_control: ["10+0.1".into(), "10+0.1".into()],
+            started: UNIX_EPOCH + Duration::from_secs(86_400 * 11_016),
+        };
+        let text = write_game(&rec, "test", "here");
+        assert!(text.contains("[Date \"2000.02.29\"]"), "{text}");
+        assert!(text.contains("[Variant \"minipom\"]"));
+        assert!(!text.contains("[FEN"));
+        assert!(text.contains("{book}"));
+        assert!(text.contains("{-0.20/2 0.12s}") || text.contains("{-0.20/2 0.13s}"), "{text}");
+        let games = parse_pgn(&text);
+        assert_eq!(games.len(), 1);
+        let g = &games[0];
+        assert_eq!(g.error, None);
+        assert_eq!(g.final_fen, pos.fen());
+        assert_eq!(g.result, "0-1");
+        assert_eq!(g.tag("White"), Some("A \"x\""));
+        assert_eq!(g.tag("Termination"), Some("illegal move"));
+        assert_eq!(g.comments[6].len(), 2, "{:?}", g.comments);
+    }
+}

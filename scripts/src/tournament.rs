@@ -1,0 +1,566 @@
+//! A match or round robin: the schedule of game pairs, worker threads that
+//! keep their engine processes between games (restarting one only after it
+//! failed), PGN output in game order, the live line and the SPRT stop.
+
+use crate::game::{play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
+use crate::openings::{random_openings, Opening};
+use crate::pgn::write_game;
+use crate::rng::Rng;
+use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
+use crate::uci::{EngineConfig, EngineError, UciEngine};
+use gorgon::rules::{Color, Variant};
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::fmt::Write as _;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::Mutex;
+use std::time::{Duration, SystemTime};
+
+/// Where openings come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpeningSource {
+    /// The variant's start position for every game.
+    Start,
+    /// A file (see `openings`), taken in order from line `start` (0-based
+    /// among the openings), or shuffled with the seed.
+    File { path: PathBuf, shuffle: bool, start: usize },
+    /// Random balanced openings of this many plies, from the seed.
+    Random { plies: usize },
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    /// Two engines for a match, more for a round robin.
+    pub engines: Vec<EngineConfig>,
+    /// Games per pairing of two engines (pairs of games share an opening).
+    pub games: u32,
+    pub concurrency: usize,
+    pub openings: OpeningSource,
+    pub seed: u64,
+    pub pgn_out: Option<PathBuf>,
+    pub pgn_append: bool,
+    pub event: String,
+    pub site: String,
+    /// Stops the match when a bound is crossed (two engines only).
+    pub sprt: Option<Sprt>,
+    pub adjudication: Adjudication,
+    pub timing: Timing,
+    /// Logs all engine traffic to stderr.
+    pub debug: bool,
+    /// Only the final summary, no line per game.
+    pub quiet: bool,
+}
+
+impl MatchConfig {
+    /// A match of these engines with defaults for the rest.
+    pub fn new(variant: Variant, engines: Vec<EngineConfig>) -> MatchConfig {
+        MatchConfig {
+            variant,
+            engines,
+            games: 2,
+            concurrency: 1,
+            openings: OpeningSource::Start,
+            seed: 1,
+            pgn_out: None,
+            pgn_append: false,
+            event: "Gorgon match".into(),
+            site: "local".into(),
+            sprt: None,
+            adjudication: Adjudication::default(),
+            timing: Timing::default(),
+            debug: false,
+            quiet: false,
+        }
+    }
+}
+
+/// The faults an engine lost games by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    pub time_forfeits: u32,
+    pub illegal_moves: u32,
+    pub crashes: u32,
+    pub hangs: u32,
+}
+
+impl Faults {
+    pub fn total(&self) -> u32 {
+        self.time_forfeits + self.illegal_moves + self.crashes + self.hangs
+    }
+
+    fn add(&mut self, t: Termination) {
+        match t {
+            Termination::TimeForfeit => self.time_forfeits += 1,
+            Termination::IllegalMove => self.illegal_moves += 1,
+            Termination::Crashed => self.crashes += 1,
+            Termination::Hung => self.hangs += 1,
+            _ => {}
+        }
+    }
+}
+
+/// The results of two engines against each other, from the first's side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Encounter {
+    pub first: usize,
+    pub second: usize,
+    pub wdl: Wdl,
+    pub penta: Pentanomial,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    pub names: Vec<String>,
+    /// Finished games in game order.
+    pub games: Vec<GameRecord>,
+    pub encounters: Vec<Encounter>,
+    /// Per engine, over all its games.
+    pub totals: Vec<Wdl>,
+    pub faults: Vec<Faults>,
+    /// Processes started per engine (restarts included).
+    pub engine_starts: Vec<u32>,
+    /// How many games ended each way.
+    pub terminations: Vec<(Termination, u32)>,
+    /// The final LLR and the decision, if an SPRT ran.
+    pub sprt: Option<(f64, Option<SprtDecision>)>,
+}
+
+impl MatchReport {
+    /// The final summary (several lines).
+    pub fn summary(&self, sprt: Option<&Sprt>) -> String {
+        let mut s = String::new();
+        for e in &self.encounters {
+            let _ = writeln!(s, "{}", encounter_line(&self.names, e, sprt, self.sprt.map(|x| x.0)));
+        }
+        if self.names.len() > 2 {
+            let mut order: Vec<usize> = (0..self.names.len()).collect();
+            let points = |w: &Wdl| w.wins as f64 + 0.5 * w.draws as f64;
+            order.sort_by(|&a, &b| points(&self.totals[b]).total_cmp(&points(&self.totals[a])));
+            let _ = writeln!(s, "Rank Name                 Games  Points  Score");
+            for (rank, &i) in order.iter().enumerate() {
+                let w = &self.totals[i];
+                let _ = writeln!(
+                    s,
+                    "{:>4} {:<20} {:>5} {:>7.1} {:>5.1}%",
+                    rank + 1,
+                    self.names[i],
+                    w.games(),
+                    points(w),
+                    w.score().unwrap_or(0.0) * 100.0
+                );
+            }
+        }
+        let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
+        let _ = writeln!(s, "Endings: {}", ends.join(", "));
+        for (i, f) in self.faults.iter().enumerate() {
+            let _ = writeln!(
+                s,
+                "{}: {} time forfeits, {} illegal moves, {} crashes, {} hangs; {} process starts",
+                self.names[i], f.time_forfeits, f.illegal_moves, f.crashes, f.hangs, self.engine_starts[i]
+            );
+        }
+        if let Some((llr, decision)) = self.sprt {
+            let verdict = match decision {
+                Some(SprtDecision::H1) => "H1 accepted",
+                Some(SprtDecision::H0) => "H0 accepted",
+                None => "no decision",
+            };
+            let _ = writeln!(s, "SPRT: LLR {llr:.2}, {verdict}");
+        }
+        s
+    }
+}
+
+/// `A vs B: 12 games +5 =4 -3 (58.3%), Elo ..., Ptnml [..], LLR ...`.
+fn encounter_line(names: &[String], e: &Encounter, sprt: Option<&Sprt>, llr: Option<f64>) -> String {
+    let w = &e.wdl;
+    let mut s = format!(
+        "{} vs {}: {} games +{} ={} -{} ({:.1}%)",
+        names[e.first],
+        names[e.second],
+        w.games(),
+        w.wins,
+        w.draws,
+        w.losses,
+        w.score().unwrap_or(0.5) * 100.0
+    );
+    // The pair statistics once there are pairs, the game ones before.
+    let estimate = if e.penta.pairs() > 0 { e.penta.elo() } else { w.elo() };
+    if let Some(est) = estimate {
+        let _ = write!(s, ", {est}");
+    }
+    let _ = write!(s, ", Ptnml {}", e.penta);
+    if let Some(sprt) = sprt {
+        let (lo, hi) = sprt.bounds();
+        let llr = llr.unwrap_or_else(|| sprt.llr(&e.penta));
+        let _ = write!(s, ", LLR {llr:.2} ({lo:.2}, {hi:.2})");
+    }
+    s
+}
+
+/// One game to play.
+#[derive(Clone, Debug)]
+struct Job {
+    /// 0-based game number in the match.
+    index: usize,
+    encounter: usize,
+    pair: usize,
+    white: usize,
+    black: usize,
+    opening: Opening,
+}
+
+/// The openings for `pairs` pairs.
+fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, String> {
+    Ok(match &config.openings {
+        OpeningSource::Start => vec![Opening::start(config.variant); pairs],
+        OpeningSource::Random { plies } => random_openings(config.variant, *plies, pairs, config.seed),
+        OpeningSource::File { path, shuffle, start } => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
+            let mut list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+            if *shuffle {
+                Rng::new(config.seed).shuffle(&mut list);
+            }
+            (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
+        }
+    })
+}
+
+/// The schedule: pair by pair, every encounter in turn, the first engine
+/// of an encounter White in the pair's first game.
+fn schedule(config: &MatchConfig, openings: &[Opening]) -> (Vec<(usize, usize)>, VecDeque<Job>) {
+    let n = config.engines.len();
+    let encounters: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
+    let mut jobs = VecDeque::new();
+    for (pair, opening) in openings.iter().enumerate() {
+        for (e, &(a, b)) in encounters.iter().enumerate() {
+            for g in 0..2 {
+                if (2 * pair + g) as u32 >= config.games {
+                    continue;
+                }
+                let (white, black) = if g == 0 { (a, b) } else { (b, a) };
+                jobs.push_back(Job {
+                    index: jobs.len(),
+                    encounter: e,
+                    pair,
+                    white,
+                    black,
+                    opening: opening.clone(),
+                });
+            }
+        }
+    }
+    (encounters, jobs)
+}
+
+/// Plays the match, writing the live lines to `live`.
+pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchReport, String> {
+    let n = config.engines.len();
+    if n < 2 {
+        return Err("a match needs at least two engines".into());
+    }
+    if config.sprt.is_some() && n != 2 {
+        return Err("the SPRT needs exactly two engines".into());
+    }
+    if config.games == 0 {
+        return Err("no games to play".into());
+    }
+    for e in &config.engines {
+        if e.limits.is_unlimited() {
+            return Err(format!("engine '{}' has no time control (tc=, st=, nodes= or depth=)", e.name));
+        }
+    }
+    let pairs = config.games.div_ceil(2) as usize;
+    let openings = load_openings(config, pairs)?;
+    let (encounter_list, jobs) = schedule(config, &openings);
+    let total_games = jobs.len();
+    let pgn = match &config.pgn_out {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(config.pgn_append)
+                .truncate(!config.pgn_append)
+                .open(path)
+                .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
+        ),
+        None => None,
+    };
+
+    // Start every engine once before the first game, so that a wrong
+    // command fails the match at once; worker 0 keeps these processes.
+    let starts: Vec<AtomicU32> = (0..n).map(|_| AtomicU32::new(0)).collect();
+    let mut first_engines = Vec::new();
+    for (i, e) in config.engines.iter().enumerate() {
+        let engine = start_engine(config, i, 0, &starts).map_err(|err| format!("engine '{}': {err}", e.name))?;
+        first_engines.push(Some(engine));
+    }
+
+    let queue = Mutex::new(jobs);
+    let abort = AtomicBool::new(false);
+    let (tx, rx) = channel::<(Job, GameRecord)>();
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let mut report = MatchReport {
+        names: names.clone(),
+        games: Vec::new(),
+        encounters: encounter_list
+            .iter()
+            .map(|&(first, second)| Encounter {
+                first,
+                second,
+                wdl: Wdl::default(),
+                penta: Pentanomial::default(),
+            })
+            .collect(),
+        totals: vec![Wdl::default(); n],
+        faults: vec![Faults::default(); n],
+        engine_starts: Vec::new(),
+        terminations: Vec::new(),
+        sprt: config.sprt.map(|_| (0.0, None)),
+    };
+    let workers = config.concurrency.clamp(1, total_games.max(1));
+    let write_error = std::thread::scope(|scope| {
+        let mut first_engines = Some(first_engines);
+        for w in 0..workers {
+            let tx = tx.clone();
+            let engines = if w == 0 {
+                first_engines.take().expect("once")
+            } else {
+                (0..n).map(|_| None).collect()
+            };
+            let (queue, abort, starts) = (&queue, &abort, &starts);
+            scope.spawn(move || worker(config, w, engines, queue, abort, starts, tx));
+        }
+        drop(tx);
+        let mut tally = Tally::default();
+        let mut out = OrderedPgn::new(pgn);
+        for (job, record) in rx {
+            if record.result == GameResult::Unfinished {
+                continue;
+            }
+            tally.count(&mut report, &job, &record);
+            if let Some(sprt) = &config.sprt {
+                let llr = sprt.llr(&report.encounters[job.encounter].penta);
+                let decision = sprt.decide(llr);
+                report.sprt = Some((llr, decision));
+                if decision.is_some() {
+                    abort.store(true, Ordering::Relaxed);
+                }
+            }
+            if !config.quiet {
+                let _ = writeln!(
+                    live,
+                    "Game {} of {} ({} vs {}): {} {{{}}}",
+                    job.index + 1,
+                    total_games,
+                    record.white,
+                    record.black,
+                    record.result.pgn(),
+                    record.reason
+                );
+                let enc = &report.encounters[job.encounter];
+                let line = encounter_line(&names, enc, config.sprt.as_ref(), report.sprt.map(|x| x.0));
+                let _ = writeln!(live, "  [{}] {line}", tally.finished);
+            }
+            out.add(config, job.index, record, &mut report.games);
+        }
+        report.terminations = tally.endings();
+        out.finish(config, &mut report.games)
+    });
+    report.engine_starts = starts.iter().map(|s| s.load(Ordering::Relaxed)).collect();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    Ok(report)
+}
+
+/// Folds finished games into the report.
+#[derive(Default)]
+struct Tally {
+    /// The first engine's score in the first finished game of each
+    /// (encounter, pair), until its partner finishes.
+    first_of_pair: HashMap<(usize, usize), f64>,
+    endings: HashMap<Termination, u32>,
+    finished: usize,
+}
+
+impl Tally {
+    fn count(&mut self, report: &mut MatchReport, job: &Job, record: &GameRecord) {
+        self.finished += 1;
+        *self.endings.entry(record.termination).or_default() += 1;
+        let enc = &mut report.encounters[job.encounter];
+        let first_color = if job.white == enc.first { Color::White } else { Color::Black };
+        let score = record.result.score_for(first_color).expect("a finished game");
+        enc.wdl.add(score);
+        report.totals[enc.first].add(score);
+        report.totals[enc.second].add(1.0 - score);
+        if let Some(side) = record.faulty_side() {
+            let engine = if side == Color::White { job.white } else { job.black };
+            report.faults[engine].add(record.termination);
+        }
+        match self.first_of_pair.remove(&(job.encounter, job.pair)) {
+            Some(other) => enc.penta.add_pair(other, score),
+            None => {
+                self.first_of_pair.insert((job.encounter, job.pair), score);
+            }
+        }
+    }
+
+    /// The endings in `Termination::ALL` order.
+    fn endings(&self) -> Vec<(Termination, u32)> {
+        Termination::ALL
+            .iter()
+            .filter_map(|t| self.endings.get(t).map(|&n| (*t, n)))
+            .collect()
+    }
+}
+
+/// Writes games to the PGN file in game order as they finish.
+struct OrderedPgn {
+    file: Option<File>,
+    /// Finished games waiting for an earlier one.
+    pending: BTreeMap<usize, GameRecord>,
+    next: usize,
+    error: Option<String>,
+}
+
+impl OrderedPgn {
+    fn new(file: Option<File>) -> OrderedPgn {
+        OrderedPgn {
+            file,
+            pending: BTreeMap::new(),
+            next: 0,
+            error: None,
+        }
+    }
+
+    /// Queues game `index`, writing every game now in order to `games` and the file.
+    fn add(&mut self, config: &MatchConfig, index: usize, record: GameRecord, games: &mut Vec<GameRecord>) {
+        self.pending.insert(index, record);
+        while let Some(rec) = self.pending.remove(&self.next) {
+            self.write(config, rec, games);
+            self.next += 1;
+        }
+    }
+
+    /// Writes what is left (games after an abandoned one); the first write error.
+    fn finish(mut self, config: &MatchConfig, games: &mut Vec<GameRecord>) -> Option<String> {
+        for (_, rec) in std::mem::take(&mut self.pending) {
+            self.write(config, rec, games);
+        }
+        self.error
+    }
+
+    fn write(&mut self, config: &MatchConfig, rec: GameRecord, games: &mut Vec<GameRecord>) {
+        if let (Some(f), None) = (self.file.as_mut(), &self.error) {
+            let written = f
+                .write_all(write_game(&rec, &config.event, &config.site).as_bytes())
+                .and_then(|_| f.flush());
+            self.error = written.err().map(|e| format!("writing the PGN failed: {e}"));
+        }
+        games.push(rec);
+    }
+}
+
+fn start_engine(config: &MatchConfig, i: usize, worker: usize, starts: &[AtomicU32]) -> Result<UciEngine, EngineError> {
+    starts[i].fetch_add(1, Ordering::Relaxed);
+    let e = &config.engines[i];
+    let log = config.debug.then(|| format!("[{} w{worker}]", e.name));
+    UciEngine::start(e, config.variant.name(), config.timing.sync, log)
+}
+
+/// A worker: takes jobs until the queue is empty or the match is stopped.
+fn worker(
+    config: &MatchConfig,
+    id: usize,
+    mut engines: Vec<Option<UciEngine>>,
+    queue: &Mutex<VecDeque<Job>>,
+    abort: &AtomicBool,
+    starts: &[AtomicU32],
+    results: std::sync::mpsc::Sender<(Job, GameRecord)>,
+) {
+    loop {
+        if abort.load(Ordering::Relaxed) {
+            break;
+        }
+        let Some(job) = queue.lock().expect("queue").pop_front() else {
+            break;
+        };
+        let setup = GameSetup {
+            variant: config.variant,
+            round: job.index as u32 + 1,
+            opening: job.opening.clone(),
+            adjudication: config.adjudication,
+            timing: config.timing,
+        };
+        let seats = [job.white, job.black];
+        let mut start_failure = None;
+        for (k, &i) in seats.iter().enumerate() {
+            if engines[i].is_none() {
+                match start_engine(config, i, id, starts) {
+                    Ok(e) => engines[i] = Some(e),
+                    Err(err) => {
+                        start_failure = Some((k, err));
+                        break;
+                    }
+                }
+            }
+        }
+        let record = match start_failure {
+            Some((k, err)) => failed_start(config, &job, &setup, k, err),
+            None => {
+                let mut white = engines[job.white].take().expect("started");
+                let mut black = engines[job.black].take().expect("started");
+                let outcome = play_game([&mut white, &mut black], &setup, abort);
+                // An engine that failed is dropped (killed) and restarted
+                // for its next game; the others keep running.
+                if !outcome.failed[0] {
+                    engines[job.white] = Some(white);
+                }
+                if !outcome.failed[1] {
+                    engines[job.black] = Some(black);
+                }
+                outcome.record
+            }
+        };
+        if results.send((job, record)).is_err() {
+            break;
+        }
+    }
+    for e in engines.into_iter().flatten() {
+        e.quit(Duration::from_millis(500));
+    }
+}
+
+/// The record of a game lost because an engine could not be started.
+fn failed_start(config: &MatchConfig, job: &Job, setup: &GameSetup, seat: usize, err: EngineError) -> GameRecord {
+    let color = Color::ALL[seat];
+    let engine = &config.engines[if seat == 0 { job.white } else { job.black }];
+    let termination = match err {
+        EngineError::Crashed(_) => Termination::Crashed,
+        EngineError::Hung(_) => Termination::Hung,
+    };
+    let side = if seat == 0 { "White" } else { "Black" };
+    GameRecord {
+        variant: config.variant,
+        round: setup.round,
+        white: config.engines[job.white].name.clone(),
+        black: config.engines[job.black].name.clone(),
+        start_fen: job.opening.fen.clone(),
+        moves: Vec::new(),
+        result: GameResult::loss_for(color),
+        termination,
+        reason: format!("{side} ({}) failed to start: {err}", engine.name),
+        time_control: [
+            config.engines[job.white].limits.pgn_text(),
+            config.engines[job.black].limits.pgn_text(),
+        ],
+        started: SystemTime::now(),
+    }
+}
