@@ -1,6 +1,8 @@
 //! The `gorgon` binary: with no subcommand it speaks the UCI dialect on
 //! stdin/stdout; subcommands run one job and exit.
 
+mod cli;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gorgon::player::{self, Control, Limits, Report, Score};
 use gorgon::rules::{perft, Move, Position, Variant};
@@ -71,6 +73,9 @@ enum Job {
     },
     /// Analyse a position, showing each completed depth, then the best line.
     Analyse(AnalyseArgs),
+    /// Opening books: build, probe, dump.
+    #[command(subcommand)]
+    Book(cli::book::BookJob),
 }
 
 #[derive(Args)]
@@ -272,6 +277,12 @@ fn main() -> ExitCode {
         },
         Some(Job::Bench { depth }) => {
             player::bench::run(depth, &mut |line| println!("{line}"));
+        }
+        Some(Job::Book(job)) => {
+            if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
         }
         Some(Job::Analyse(args)) => match setup(variant, args.fen.as_deref(), &args.moves) {
             Ok(pos) => analyse(&pos, &args),

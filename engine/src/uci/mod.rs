@@ -10,11 +10,13 @@ mod board;
 mod convert;
 pub mod options;
 
+use crate::book::{self, Book};
 use crate::player::{self, Control};
-use crate::rules::{perft, Position, Variant};
+use crate::rules::{perft, Move, Position, Variant};
 use options::{OptionId, OptionValue};
 use protocol::{Command, MoveText, Reply};
 use std::io::BufRead;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -50,6 +52,18 @@ pub fn send_error(text: &str) {
 struct Settings {
     threads: usize,
     debug: bool,
+    own_book: bool,
+    /// Empty: the shipped book of the variant.
+    book_file: String,
+}
+
+/// The opening book in use, loaded when first needed.
+struct BookState {
+    book: Option<Book>,
+    /// Which file (and variant) `book` was loaded from.
+    loaded: Option<(String, Variant)>,
+    /// Seeds the weighted choice; advanced after each pick.
+    seed: u64,
 }
 
 /// The loop's state: the variant, the current position, the player and
@@ -60,6 +74,7 @@ pub struct Session {
     flags: Arc<Flags>,
     settings: Settings,
     player: player::Engine,
+    book: BookState,
 }
 
 /// Runs the loop on stdin/stdout until `quit` or EOF. `first` is a line
@@ -132,6 +147,15 @@ fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
     let _ = tx.send(Input::Command(Command::Quit));
 }
 
+/// A seed for the book's weighted choice: differs from run to run, as a
+/// player expects; tests that need one answer use a one-move book.
+fn book_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (std::process::id() as u64) << 32
+}
+
 /// Commands that may run long enough to need `isready` and `stop` answered.
 fn is_long(command: &Command) -> bool {
     matches!(command, Command::Go(_) | Command::Perft { .. } | Command::Bench { .. })
@@ -143,8 +167,18 @@ impl Session {
             variant,
             pos: Position::startpos(variant),
             flags,
-            settings: Settings { threads: 1, debug: false },
+            settings: Settings {
+                threads: 1,
+                debug: false,
+                own_book: false,
+                book_file: String::new(),
+            },
             player: player::Engine::new(),
+            book: BookState {
+                book: None,
+                loaded: None,
+                seed: book_seed(),
+            },
         }
     }
 
@@ -235,9 +269,10 @@ impl Session {
             (OptionId::MultiPv, OptionValue::Spin(n)) => self.player.set_multipv(n as usize),
             (OptionId::MoveOverhead, OptionValue::Spin(ms)) => self.player.set_move_overhead(ms as u64),
             (OptionId::ClearHash, _) => self.player.clear_hash(),
-            // Ponder and UCI_AnalyseMode only inform the engine; the GUI
+            (OptionId::OwnBook, OptionValue::Check(on)) => self.settings.own_book = on,
+            (OptionId::BookFile, OptionValue::Text(path)) => self.settings.book_file = path,
+            // Ponder and UCI_AnalyseMode only inform the engine: the GUI
             // decides when to ponder, and analysis needs no other search.
-            // OwnBook and BookFile are stored by the book support.
             _ => {}
         }
     }
@@ -270,11 +305,37 @@ impl Session {
         true
     }
 
+    /// A book move for the current position, if the book is on and has one.
+    fn book_move(&mut self) -> Option<Move> {
+        let wanted = (self.settings.book_file.clone(), self.variant);
+        if self.book.loaded.as_ref() != Some(&wanted) {
+            self.book.loaded = Some(wanted);
+            let loaded = if self.settings.book_file.is_empty() {
+                book::default_book(self.variant)
+            } else {
+                Book::open(Path::new(&self.settings.book_file), self.variant)
+            };
+            self.book.book = loaded.map_err(|e| send_error(&format!("book: {e}; playing without it"))).ok();
+        }
+        let m = self.book.book.as_ref()?.choose(&self.pos, self.book.seed)?;
+        self.book.seed = self.book.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.pos.is_legal(m).then_some(m)
+    }
+
     /// `go`: search the current position and answer `bestmove`.
     fn go(&mut self, go: &protocol::Go) {
         let (limits, errors) = convert::limits(&self.pos, go);
         for e in errors {
             send_error(&e);
+        }
+        if self.settings.own_book && !go.infinite && !go.ponder && limits.searchmoves.is_empty() {
+            if let Some(m) = self.book_move() {
+                send(&Reply::InfoString(format!("book move {}", self.pos.move_text(m))));
+                return send(&Reply::BestMove {
+                    mv: Some(convert::move_text(&self.pos, m)),
+                    ponder: None,
+                });
+            }
         }
         let pos = &self.pos;
         let result = self

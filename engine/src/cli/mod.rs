@@ -1,0 +1,3 @@
+//! Command-line jobs of the `gorgon` binary that need more than a few lines.
+
+pub mod book;
