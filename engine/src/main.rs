@@ -1,6 +1,14 @@
 //! The `gorgon` binary: with no subcommand it speaks the UCI dialect on
 //! stdin/stdout; subcommands run one job and exit.
 
+/// `println!` that ends the process quietly when stdout is closed (a
+/// pipe into `head`, a GUI that went away) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        gorgon::uci::write_line(format_args!($($arg)*))
+    };
+}
+
 mod cli;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -133,11 +141,11 @@ fn run_perft(pos: &Position, depth: u32, divide: bool, threads: usize) {
     let secs = t.elapsed().as_secs_f64();
     if divide {
         for (m, n) in &counts {
-            println!("{}: {n}", pos.move_text(*m));
+            out!("{}: {n}", pos.move_text(*m));
         }
-        println!();
+        out!("");
     }
-    println!("Nodes searched: {total}");
+    out!("Nodes searched: {total}");
     eprintln!(
         "depth {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s",
         total as f64 / secs.max(1e-9)
@@ -175,7 +183,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
     };
     let control = Control::new();
     if !args.json {
-        println!("Analysing {} ({})", pos.fen(), pos.variant());
+        out!("Analysing {} ({})", pos.fen(), pos.variant());
     }
     let json = args.json;
     let result = engine.search(pos, &limits, &control, &mut |report| match report {
@@ -186,7 +194,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
                 "score": score_json(i.score), "bound": bound, "nodes": i.nodes, "nps": i.nps,
                 "hashfull": i.hashfull, "time_ms": i.time_ms, "pv": line_text(pos, &i.pv),
             });
-            println!("{line}");
+            out!("{line}");
         }
         Report::Info(i) => {
             let bound = match i.bound {
@@ -194,7 +202,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
                 Some(player::Bound::Upper) => "--",
                 None => "",
             };
-            println!(
+            out!(
                 "depth {:>2}/{:<2} {}{:>7}{:<2} nodes {:>11} nps {:>9} time {:>8.2}s  {}",
                 i.depth,
                 i.seldepth,
@@ -211,7 +219,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
                 line_text(pos, &i.pv).join(" ")
             );
         }
-        Report::String(s) if !json => println!("{s}"),
+        Report::String(s) if !json => out!("{s}"),
         _ => {}
     });
     let best = result.best.map(|m| pos.move_text(m));
@@ -221,9 +229,9 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
             "type": "bestmove", "move": best, "ponder": ponder, "score": score_json(result.score),
             "depth": result.depth, "nodes": result.nodes,
         });
-        println!("{line}");
+        out!("{line}");
     } else {
-        println!(
+        out!(
             "bestmove {} ponder {} (score {}, depth {}, {} nodes)",
             best.as_deref().unwrap_or("(none)"),
             ponder.as_deref().unwrap_or("(none)"),
@@ -276,7 +284,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Job::Bench { depth }) => {
-            player::bench::run(depth, &mut |line| println!("{line}"));
+            player::bench::run(depth, &mut |line| out!("{line}"));
         }
         Some(Job::Book(job)) => {
             if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {

@@ -390,13 +390,22 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
         };
         // The clock first: a move that comes too late loses even if legal.
         let margin = limits[i].margin;
-        let in_time = match (&mut clocks[i], limits[i].movetime) {
-            (Some(clock), _) => clock.charge(time, margin),
-            (None, Some(mt)) => time <= mt + margin,
-            (None, None) => true,
+        let (in_time, allowed) = match (&mut clocks[i], limits[i].movetime) {
+            (Some(clock), _) => {
+                let left = clock.remaining;
+                (clock.charge(time, margin), left)
+            }
+            (None, Some(mt)) => (time <= mt + margin, mt),
+            (None, None) => (true, Duration::ZERO),
         };
         if !in_time {
-            let reason = format!("{} ({}) loses on time ({:.3} s)", side_name(side), names[i], time.as_secs_f64());
+            let reason = format!(
+                "{} ({}) loses on time ({:.3} s for a move with {:.3} s allowed)",
+                side_name(side),
+                names[i],
+                time.as_secs_f64(),
+                allowed.as_secs_f64()
+            );
             lose(&mut record, side, Termination::TimeForfeit, reason);
             break;
         }

@@ -38,7 +38,7 @@ fn handshake_announces_both_geometries_and_the_options() {
         "option name MultiPV type spin default 1 min 1 max 500",
         "option name UCI_Variant type combo default pom var pom var minipom",
         "option name Clear Hash type button",
-        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Move Overhead type spin default 30 min 0 max 5000",
     ] {
         assert!(lines.iter().any(|l| l == option), "missing {option}");
     }

@@ -114,12 +114,12 @@ pub fn run(variant: Variant, job: &BookJob, setup: impl Fn(Option<&str>, &[Strin
         BookJob::Probe { fen, moves, book } => {
             let pos = setup(fen.as_deref(), moves)?;
             let b = open(variant, book.as_deref()).map_err(|e| e.to_string())?;
-            print!("{}", book::dump_position(&b, &pos));
+            out!("{}", book::dump_position(&b, &pos).trim_end());
             Ok(())
         }
         BookJob::Dump { book, limit } => {
             let b = open(variant, book.as_deref()).map_err(|e| e.to_string())?;
-            print!("{}", book::dump(&b, *limit));
+            out!("{}", book::dump(&b, *limit).trim_end());
             Ok(())
         }
     }

@@ -50,14 +50,14 @@ fn build_pool(threads: usize) -> rayon::ThreadPool {
 }
 
 impl Engine {
-    /// Hash 16 MB, 1 thread, MultiPV 1, Move Overhead 10 ms.
+    /// Hash 16 MB, 1 thread, MultiPV 1, Move Overhead 30 ms.
     pub fn new() -> Engine {
         Engine {
             tt: Tt::new(16),
             pool: build_pool(1),
             threads: 1,
             multipv: 1,
-            move_overhead: 10,
+            move_overhead: 30,
             histories: vec![Histories::new()],
         }
     }

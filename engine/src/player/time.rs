@@ -42,14 +42,18 @@ impl TimeManager {
             Color::Black => (limits.btime, limits.binc),
         };
         let Some(time) = time else { return (None, None) };
+        let time = time.max(0) as u64;
         let inc = inc.unwrap_or(0).max(0) as u64;
-        let avail = (time.max(0) as u64).saturating_sub(overhead).max(1);
+        let avail = time.saturating_sub(overhead).max(1);
         let mtg = limits.movestogo.unwrap_or(35).clamp(1, 50) as u64;
         let (soft, hard) = if mtg == 1 {
             (avail / 2, avail * 4 / 5)
         } else {
+            // The hard limit never takes more than 30% of what is left, so a
+            // low clock shrinks each move's time instead of running out:
+            // self-play at 2+0.02 forfeited on 60%.
             let base = avail / mtg + inc * 3 / 4;
-            (base * 7 / 10, (base * 4).min(avail * 3 / 5))
+            (base * 7 / 10, (base * 4).min(avail * 3 / 10))
         };
         let hard = hard.min(avail.saturating_sub(overhead.min(avail / 2))).max(1);
         (Some(soft.min(hard).max(1)), Some(hard))
@@ -117,6 +121,9 @@ mod tests {
             let (soft, hard) = (soft.unwrap(), hard.unwrap());
             assert!(soft <= hard, "{time} {soft} {hard}");
             assert!(hard as i64 <= time.max(1), "{time} {hard}");
+            if mtg != Some(1) {
+                assert!(hard as i64 <= (time * 3 / 10).max(1), "{time} {hard}: at most 30% of the clock");
+            }
         }
         let limits = Limits {
             movetime: Some(500),

@@ -15,7 +15,7 @@ use crate::player::{self, Control};
 use crate::rules::{perft, Move, Position, Variant};
 use options::{OptionId, OptionValue};
 use protocol::{Command, MoveText, Reply};
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -38,9 +38,19 @@ enum Input {
     Error(String),
 }
 
+/// Writes text and a newline to stdout. If stdout is gone (the GUI quit or
+/// closed the pipe) there is nobody left to talk to: the process ends
+/// quietly instead of panicking.
+pub fn write_line(text: impl std::fmt::Display) {
+    let mut out = std::io::stdout().lock();
+    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// Writes one protocol line to stdout.
 pub fn send(reply: &Reply) {
-    println!("{reply}");
+    write_line(reply);
 }
 
 /// `info string error: ...`, the answer to every bad line.
@@ -220,11 +230,11 @@ impl Session {
                 None => self.go(&go),
             },
             Command::Perft { depth } => self.perft(depth),
-            Command::D => println!("{}", board::describe(&self.pos)),
+            Command::D => write_line(board::describe(&self.pos)),
             Command::Bench { depth } => {
-                player::bench::run(depth, &mut |line| println!("{line}"));
+                player::bench::run(depth, &mut |line| write_line(line));
             }
-            Command::Eval => println!("{}", player::eval_breakdown(&self.pos)),
+            Command::Eval => write_line(player::eval_breakdown(&self.pos)),
             Command::Stop | Command::PonderHit | Command::Quit => {}
         }
     }
@@ -355,10 +365,10 @@ impl Session {
             Some(counts) => {
                 let total: u64 = counts.iter().map(|(_, n)| n).sum();
                 for (m, n) in &counts {
-                    println!("{}: {n}", self.pos.move_text(*m));
+                    write_line(format_args!("{}: {n}", self.pos.move_text(*m)));
                 }
                 let elapsed = start.elapsed();
-                println!("\nNodes searched: {total}");
+                write_line(format_args!("\nNodes searched: {total}"));
                 if self.settings.debug {
                     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
                     send(&Reply::InfoString(format!("perft time {} ms nps {nps}", elapsed.as_millis())));

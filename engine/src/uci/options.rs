@@ -41,7 +41,7 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
         (OptionId::Hash, spin("Hash", 16, 1, 262_144)),
         (OptionId::Threads, spin("Threads", 1, 1, 1024)),
         (OptionId::MultiPv, spin("MultiPV", 1, 1, 500)),
-        (OptionId::MoveOverhead, spin("Move Overhead", 10, 0, 5000)),
+        (OptionId::MoveOverhead, spin("Move Overhead", 30, 0, 5000)),
         (OptionId::Ponder, check("Ponder", false)),
         (
             OptionId::Variant,
