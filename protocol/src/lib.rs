@@ -25,6 +25,7 @@
 //! assert_eq!(Reply::Info(info).to_string(), "info depth 3 score cp 35 pv b1c10 b7d8(H)");
 //! ```
 
+pub mod cecp;
 mod command;
 mod error;
 mod reply;

@@ -44,18 +44,21 @@ impl TimeManager {
         let Some(time) = time else { return (None, None) };
         let time = time.max(0) as u64;
         let inc = inc.unwrap_or(0).max(0) as u64;
-        let avail = time.saturating_sub(overhead).max(1);
+        // A reserve of three overheads stays on the clock for the latency a
+        // loaded machine adds to every move (self-play at 2+0.02 on two
+        // busy cores saw single moves stalled by 100 ms).
+        let avail = time.saturating_sub(3 * overhead);
         let mtg = limits.movestogo.unwrap_or(35).clamp(1, 50) as u64;
         let (soft, hard) = if mtg == 1 {
             (avail / 2, avail * 4 / 5)
         } else {
-            // The hard limit never takes more than 30% of what is left, so a
-            // low clock shrinks each move's time instead of running out:
-            // self-play at 2+0.02 forfeited on 60%.
+            // The hard limit takes at most 30% of what is left (plus half
+            // the increment), so a low clock shrinks each move's time
+            // instead of running out.
             let base = avail / mtg + inc * 3 / 4;
-            (base * 7 / 10, (base * 4).min(avail * 3 / 10))
+            (base * 7 / 10, (base * 4).min(avail * 3 / 10 + inc / 2))
         };
-        let hard = hard.min(avail.saturating_sub(overhead.min(avail / 2))).max(1);
+        let hard = hard.min(time.saturating_sub(overhead)).max(1);
         (Some(soft.min(hard).max(1)), Some(hard))
     }
 
@@ -122,7 +125,10 @@ mod tests {
             assert!(soft <= hard, "{time} {soft} {hard}");
             assert!(hard as i64 <= time.max(1), "{time} {hard}");
             if mtg != Some(1) {
-                assert!(hard as i64 <= (time * 3 / 10).max(1), "{time} {hard}: at most 30% of the clock");
+                assert!(
+                    hard as i64 <= (time * 3 / 10 + inc / 2).max(1),
+                    "{time} {hard}: at most 30% of the clock"
+                );
             }
         }
         let limits = Limits {

@@ -1,9 +1,787 @@
-//! CECP (XBoard/WinBoard protocol v2) mode.
+//! CECP mode: the XBoard/WinBoard protocol, version 2, with XBoard 4.8's
+//! engine-defined variants (docs/XBOARD.md).
+//!
+//! The architecture is the UCI loop's: a reader thread owns stdin, parses
+//! every line (`protocol::cecp`) and answers what cannot wait (`?`, `.`,
+//! `quit`, EOF); everything else goes, in order, over a channel to the
+//! loop, which runs the commands, the searches on the engine's move and
+//! the analysis. The engine is the referee: XBoard cannot know the gaze,
+//! the Morph or POM castling, so every user move is checked here, and
+//! `lift`/`put` are answered with the legal targets and the choices.
 
-use crate::rules::Variant;
+mod clock;
+mod table;
 
-/// Runs the CECP loop on stdin/stdout until `quit` or EOF.
+use crate::player::{self, Control, Limits, Report};
+use crate::rules::{Color, Move, Outcome, Position, Variant};
+use clock::Clock;
+use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, Reply, Stat01, Thinking};
+use std::collections::VecDeque;
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+/// Writes one protocol line to stdout.
+fn send(reply: &Reply) {
+    println!("{reply}");
+}
+
+/// Shown once when a move onto a magenta square comes with a letter that
+/// names no possible result (XBoard adds its default piece on drag and drop).
+const CHOICE_HELP: &str = "Magenta square: the piece may change. Click the piece, then press on the magenta square \
+     and pull the mouse down to see the possible pieces; release on the one you want. \
+     Or type the move with the new piece's letter (see docs/XBOARD.md).";
+
+/// What the reader hands to the loop.
+enum Input {
+    /// A command and the line it came from.
+    Command(Command, String),
+    /// A line that is no command, and why.
+    Error(CecpError, String),
+    /// `quit` or the end of the input.
+    Quit,
+}
+
+/// What the loop is doing, as the reader sees it.
+const IDLE: u8 = 0;
+const THINKING: u8 = 1;
+const ANALYZING: u8 = 2;
+
+/// Search progress for `.` (`stat01`), which the reader answers.
+struct Stats {
+    start: Instant,
+    nodes: u64,
+    depth: u32,
+    moves_total: u32,
+    current: Option<(u32, CecpMove)>,
+}
+
+/// What the reader and the loop share.
+struct Shared {
+    control: Control,
+    /// `IDLE`, `THINKING` or `ANALYZING`.
+    state: AtomicU8,
+    /// Set by the reader when a command ends the game the engine thinks
+    /// about (`force`, `new`, `result`, ...): the search's move is dropped.
+    abandon: AtomicBool,
+    /// Taken by the reader to look at `state` and forward a line, and by
+    /// the loop to change `state` and look at what was forwarded, so that
+    /// a command never slips between the two.
+    gate: Mutex<()>,
+    stats: Mutex<Stats>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Commands that end the game the engine is thinking about.
+fn ends_thinking(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Force
+            | Command::New
+            | Command::Result { .. }
+            | Command::SetBoard(_)
+            | Command::Undo
+            | Command::Remove
+            | Command::Variant(_)
+            | Command::Analyze
+            | Command::Exit
+            | Command::Edit
+            | Command::UserMove(_)
+    )
+}
+
+/// Runs the CECP loop on stdin/stdout until `quit` or EOF (the `xboard`
+/// line has been read already).
 pub fn run(variant: Variant) {
-    let _ = variant;
-    println!("tellusererror CECP mode is not available yet");
+    let shared = Arc::new(Shared {
+        control: Control::new(),
+        state: AtomicU8::new(IDLE),
+        abandon: AtomicBool::new(false),
+        gate: Mutex::new(()),
+        stats: Mutex::new(Stats {
+            start: Instant::now(),
+            nodes: 0,
+            depth: 0,
+            moves_total: 0,
+            current: None,
+        }),
+    });
+    let (tx, rx) = channel();
+    let reader = Arc::clone(&shared);
+    std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || read_stdin(tx, reader))
+        .expect("spawn the stdin reader");
+    Session::new(variant, shared).serve(rx);
+}
+
+/// The reader thread: raw bytes up to each newline, decoded leniently (a
+/// non-UTF-8 byte never stops the engine).
+fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf).trim().to_owned();
+        let command = match cecp::parse_line(&line) {
+            Ok(None) => continue,
+            Ok(Some(c)) => c,
+            Err(e) => {
+                if tx.send(Input::Error(e, line)).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
+        match command {
+            Command::Quit => break,
+            Command::MoveNow => {
+                if shared.state.load(Ordering::SeqCst) == THINKING {
+                    shared.control.stop.store(true, Ordering::SeqCst);
+                }
+                continue;
+            }
+            Command::Status => {
+                if shared.state.load(Ordering::SeqCst) == ANALYZING {
+                    send(&status(&shared));
+                }
+                continue;
+            }
+            _ => {}
+        }
+        let _gate = lock(&shared.gate);
+        match shared.state.load(Ordering::SeqCst) {
+            // Any command interrupts the analysis; the loop restarts it.
+            ANALYZING => shared.control.stop.store(true, Ordering::SeqCst),
+            THINKING if ends_thinking(&command) => {
+                shared.abandon.store(true, Ordering::SeqCst);
+                shared.control.stop.store(true, Ordering::SeqCst);
+            }
+            _ => {}
+        }
+        if tx.send(Input::Command(command, line)).is_err() {
+            return;
+        }
+    }
+    shared.abandon.store(true, Ordering::SeqCst);
+    shared.control.stop.store(true, Ordering::SeqCst);
+    let _ = tx.send(Input::Quit);
+}
+
+/// The `stat01` line of the running analysis.
+fn status(shared: &Shared) -> Reply {
+    let s = lock(&shared.stats);
+    let (number, current) = match &s.current {
+        Some((n, m)) => (*n, Some(m.clone())),
+        None => (0, None),
+    };
+    Reply::Stat01(Stat01 {
+        time_cs: s.start.elapsed().as_millis() as u64 / 10,
+        nodes: s.nodes,
+        ply: s.depth,
+        moves_left: s.moves_total.saturating_sub(number),
+        moves_total: s.moves_total,
+        current,
+    })
+}
+
+/// Who the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Neither side (`force`): moves are checked and played, nothing more.
+    Force,
+    /// One side.
+    Play(Color),
+    /// Analyze mode: like force mode, and the engine thinks about the
+    /// position all the time.
+    Analyze,
+}
+
+/// How a finished game is announced.
+fn result_of(outcome: Outcome) -> (GameResult, &'static str) {
+    match outcome {
+        Outcome::Checkmate { winner: Color::White } => (GameResult::WhiteWins, "White mates"),
+        Outcome::Checkmate { winner: Color::Black } => (GameResult::BlackWins, "Black mates"),
+        Outcome::Stalemate => (GameResult::Draw, "Stalemate"),
+        Outcome::InsufficientMaterial => (GameResult::Draw, "Insufficient material"),
+        Outcome::FiftyMoves => (GameResult::Draw, "50-move rule"),
+        Outcome::Repetition => (GameResult::Draw, "Draw by repetition"),
+    }
+}
+
+/// A search score in CECP units.
+fn cecp_score(score: player::Score) -> i32 {
+    match score {
+        player::Score::Cp(cp) => cp,
+        player::Score::Mate(n) => cecp::mate_score(n),
+    }
+}
+
+/// The features Gorgon asks for in answer to `protover 2`.
+fn features() -> Reply {
+    let name = format!("Gorgon {}", env!("CARGO_PKG_VERSION"));
+    let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    Reply::Features(vec![
+        Feature::text("myname", &name),
+        Feature::text("variants", &variants.join(",")),
+        Feature::flag("setboard", true),
+        Feature::flag("usermove", true),
+        Feature::flag("ping", true),
+        Feature::flag("playother", true),
+        Feature::flag("san", false),
+        Feature::flag("time", true),
+        Feature::flag("draw", false),
+        Feature::flag("sigint", false),
+        Feature::flag("sigterm", false),
+        Feature::flag("reuse", true),
+        Feature::flag("analyze", true),
+        Feature::flag("colors", false),
+        Feature::flag("memory", true),
+        Feature::flag("smp", true),
+        Feature::flag("highlight", true),
+        Feature::flag("debug", true),
+        Feature::flag("nps", false),
+        Feature::flag("exclude", false),
+        Feature::flag("setscore", false),
+        Feature::flag("pause", false),
+        Feature::flag("done", true),
+    ])
+}
+
+/// The loop's state.
+struct Session {
+    variant: Variant,
+    pos: Position,
+    mode: Mode,
+    clock: Clock,
+    /// Thinking output on (`post`).
+    post: bool,
+    /// XBoard accepted `highlight`: answer `lift`/`put`, show petrified pieces.
+    highlight: bool,
+    /// Petrified pieces are marked on XBoard's board now.
+    stones_shown: bool,
+    /// The game has ended (by a result the engine announced or `result`).
+    game_over: bool,
+    /// Why the last `setboard` was refused; moves are refused until the next
+    /// `new` or good `setboard`.
+    bad_position: Option<String>,
+    /// The user has been told how to choose a Morph's form.
+    told_choice: bool,
+    /// The square of the piece the user holds (`lift`).
+    lifted: Option<u8>,
+    /// The engine is to think about its move (after `go` or a user move).
+    want_think: bool,
+    /// Analyze mode: the analysis is to be (re)started.
+    analysis_due: bool,
+    /// The fullmove number the game started at (moves per session).
+    start_fullmove: u32,
+    /// The expected reply to the engine's last move, for `hint`.
+    hint: Option<(u64, Move)>,
+    player: player::Engine,
+    shared: Arc<Shared>,
+    pending: VecDeque<Input>,
+}
+
+impl Session {
+    fn new(variant: Variant, shared: Arc<Shared>) -> Session {
+        Session {
+            variant,
+            pos: Position::startpos(variant),
+            mode: Mode::Play(Color::Black),
+            clock: Clock::default(),
+            post: false,
+            highlight: true,
+            stones_shown: false,
+            game_over: false,
+            bad_position: None,
+            told_choice: false,
+            lifted: None,
+            want_think: false,
+            analysis_due: false,
+            start_fullmove: 1,
+            hint: None,
+            player: player::Engine::new(),
+            shared,
+            pending: VecDeque::new(),
+        }
+    }
+
+    fn serve(&mut self, rx: Receiver<Input>) {
+        loop {
+            // The engine's move comes before what was sent after the move
+            // that made it its turn (a `ping` is answered after the move).
+            if self.want_think && self.work(&rx) {
+                continue;
+            }
+            let input = match self.pending.pop_front() {
+                Some(input) => input,
+                None => match rx.try_recv() {
+                    Ok(input) => input,
+                    Err(TryRecvError::Disconnected) => return,
+                    Err(TryRecvError::Empty) => {
+                        if self.work(&rx) {
+                            continue;
+                        }
+                        match rx.recv() {
+                            Ok(input) => input,
+                            Err(_) => return,
+                        }
+                    }
+                },
+            };
+            match input {
+                Input::Quit => return,
+                Input::Error(e, line) => send(&Reply::Error {
+                    kind: e.error_type(),
+                    command: line,
+                }),
+                Input::Command(c, line) => {
+                    if self.mode == Mode::Analyze {
+                        self.analysis_due = true;
+                    }
+                    self.handle(c, &line);
+                }
+            }
+        }
+    }
+
+    /// Thinks or analyses if that is due; true if it searched (or
+    /// announced the end of the game). Thinking waits for commands that end
+    /// the game already received; the analysis for any command received.
+    fn work(&mut self, rx: &Receiver<Input>) -> bool {
+        let think = self.want_think && matches!(self.mode, Mode::Play(c) if c == self.pos.side_to_move());
+        let analyze = self.analysis_due && self.mode == Mode::Analyze;
+        if !think {
+            self.want_think = false;
+        }
+        if !think && !analyze {
+            return false;
+        }
+        if think && (self.game_over || self.bad_position.is_some()) {
+            self.want_think = false;
+            return false;
+        }
+        if think {
+            if let Some(outcome) = self.pos.outcome() {
+                self.want_think = false;
+                self.announce(outcome);
+                return true;
+            }
+        }
+        {
+            let _gate = lock(&self.shared.gate);
+            while let Ok(input) = rx.try_recv() {
+                self.pending.push_back(input);
+            }
+            let blocked = self.pending.iter().any(|i| match i {
+                Input::Command(c, _) => !think || ends_thinking(c),
+                _ => true,
+            });
+            if blocked {
+                return false;
+            }
+            self.shared.control.reset();
+            self.shared.abandon.store(false, Ordering::SeqCst);
+            self.shared.state.store(if think { THINKING } else { ANALYZING }, Ordering::SeqCst);
+        }
+        if think {
+            self.think();
+        } else {
+            self.analyze();
+        }
+        true
+    }
+
+    /// Searches, reporting thinking output; the shared state goes back to idle.
+    fn search(&mut self, limits: &Limits) -> player::SearchResult {
+        {
+            let mut stats = lock(&self.shared.stats);
+            stats.start = Instant::now();
+            stats.nodes = 0;
+            stats.depth = 0;
+            stats.moves_total = self.pos.legal_move_vec().len() as u32;
+            stats.current = None;
+        }
+        let pos = &self.pos;
+        let post = self.post;
+        let shared = &self.shared;
+        let result = self.player.search(pos, limits, &shared.control, &mut |report| match report {
+            Report::Info(i) => {
+                {
+                    let mut stats = lock(&shared.stats);
+                    stats.nodes = i.nodes;
+                    stats.depth = i.depth;
+                }
+                if post && i.multipv <= 1 {
+                    // The plain form: XBoard 4.9 shows whatever follows
+                    // the node count as the PV, the optional fields too.
+                    send(&Reply::Thinking(Thinking {
+                        ply: i.depth,
+                        score: cecp_score(i.score),
+                        time_cs: i.time_ms / 10,
+                        nodes: i.nodes,
+                        seldepth: None,
+                        nps: None,
+                        bound: i.bound.map(|b| match b {
+                            player::Bound::Lower => protocol::Bound::Lower,
+                            player::Bound::Upper => protocol::Bound::Upper,
+                        }),
+                        pv: table::cecp_line(pos, &i.pv),
+                    }));
+                }
+            }
+            Report::CurrMove { depth, mv, number } => {
+                let mut stats = lock(&shared.stats);
+                stats.depth = stats.depth.max(depth.saturating_sub(1));
+                stats.current = Some((number, table::cecp_move(pos, mv)));
+            }
+            Report::String(s) => send(&Reply::Comment(s)),
+        });
+        let _gate = lock(&self.shared.gate);
+        self.shared.state.store(IDLE, Ordering::SeqCst);
+        result
+    }
+
+    /// The engine's move.
+    fn think(&mut self) {
+        let side = self.pos.side_to_move();
+        let made = self.pos.fullmove_number().saturating_sub(self.start_fullmove);
+        let limits = self.clock.limits(side, made);
+        let result = self.search(&limits);
+        self.want_think = false;
+        if self.shared.abandon.load(Ordering::SeqCst) {
+            return;
+        }
+        let Some(best) = result.best.filter(|&m| self.pos.is_legal(m)) else {
+            if let Some(outcome) = self.pos.outcome() {
+                self.announce(outcome);
+            }
+            return;
+        };
+        send(&Reply::Move(table::cecp_move(&self.pos, best)));
+        self.pos.make(best);
+        self.hint = result.ponder.map(|p| (self.pos.key(), p));
+        self.after_move();
+    }
+
+    /// Analyze mode: search until interrupted.
+    fn analyze(&mut self) {
+        self.analysis_due = false;
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let result = self.search(&limits);
+        if let Some(m) = result.ponder {
+            if let Some(best) = result.best {
+                let mut p = self.pos.clone();
+                p.make(best);
+                self.hint = Some((p.key(), m));
+            }
+        }
+    }
+
+    /// Announces a finished game (`1-0 {White mates}`).
+    fn announce(&mut self, outcome: Outcome) {
+        let (result, comment) = result_of(outcome);
+        send(&Reply::Result {
+            result,
+            comment: comment.to_owned(),
+        });
+        self.game_over = true;
+    }
+
+    /// After a move: show the petrified pieces, and announce the end of the
+    /// game (in force mode too: XBoard, its legality test off, relies on the
+    /// engine's claim even in Edit Game mode; not while analysing).
+    fn after_move(&mut self) {
+        self.lifted = None;
+        self.show_stones();
+        if self.mode != Mode::Analyze && !self.game_over {
+            if let Some(outcome) = self.pos.outcome() {
+                self.announce(outcome);
+            }
+        }
+    }
+
+    /// Marks the petrified pieces on XBoard's board (or clears old marks).
+    fn show_stones(&mut self) {
+        if !self.highlight {
+            return;
+        }
+        let stones = table::petrified(&self.pos) != 0;
+        if stones || self.stones_shown {
+            send(&table::stone_highlight(&self.pos));
+        }
+        self.stones_shown = stones;
+    }
+
+    /// A new position: the game is on again.
+    fn set_position(&mut self, pos: Position) {
+        self.start_fullmove = pos.fullmove_number();
+        self.pos = pos;
+        self.game_over = false;
+        self.bad_position = None;
+        self.lifted = None;
+        self.hint = None;
+        self.show_stones();
+    }
+
+    fn handle(&mut self, command: Command, line: &str) {
+        match command {
+            Command::Protover(_) => send(&features()),
+            Command::Rejected(feature) => {
+                if feature == "highlight" {
+                    self.highlight = false;
+                }
+            }
+            Command::New => {
+                // In analyze mode `new` resets the position and stays there.
+                if self.mode != Mode::Analyze {
+                    self.mode = Mode::Play(Color::Black);
+                }
+                self.want_think = false;
+                self.clock.depth = None;
+                self.player.new_game();
+                self.set_position(Position::startpos(self.variant));
+            }
+            Command::Variant(name) => self.set_variant(&name, line),
+            Command::Force => {
+                self.mode = Mode::Force;
+                self.want_think = false;
+            }
+            Command::Go => {
+                self.mode = Mode::Play(self.pos.side_to_move());
+                self.want_think = true;
+            }
+            Command::PlayOther => {
+                self.mode = Mode::Play(!self.pos.side_to_move());
+                self.want_think = false;
+            }
+            Command::White => self.mode = Mode::Play(Color::Black),
+            Command::Black => self.mode = Mode::Play(Color::White),
+            Command::Level(level) => self.clock.set_level(level),
+            Command::St(ms) => self.clock.set_per_move(ms),
+            Command::Sd(depth) => self.clock.depth = Some(depth.max(1)),
+            Command::Time(cs) => self.clock.own_cs = Some(cs),
+            Command::Otim(cs) => self.clock.other_cs = Some(cs),
+            Command::UserMove(mv) => self.user_move(&mv, line),
+            Command::Ping(n) => send(&Reply::Pong(n)),
+            Command::Result { .. } => {
+                self.game_over = true;
+                self.want_think = false;
+            }
+            Command::SetBoard(fen) => match table::parse_xboard_fen(self.variant, &fen) {
+                Ok(pos) => self.set_position(pos),
+                Err(e) => {
+                    send(&Reply::TellUserError(format!("Illegal position: {e}")));
+                    self.bad_position = Some(e);
+                }
+            },
+            Command::Hint => self.hint(),
+            Command::Bk => {
+                send(&Reply::BookLine("Gorgon has no book moves to show here.".into()));
+                send(&Reply::BookLine(String::new()));
+            }
+            Command::Undo => self.undo(1, line),
+            Command::Remove => self.undo(2, line),
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.mode = Mode::Analyze;
+                self.want_think = false;
+                self.analysis_due = true;
+            }
+            Command::Exit => {
+                if self.mode == Mode::Analyze {
+                    self.mode = Mode::Force;
+                }
+                self.analysis_due = false;
+            }
+            Command::Memory(mb) => self.player.set_hash(mb.clamp(1, 1 << 18) as usize),
+            Command::Cores(n) => self.player.set_threads(n.clamp(1, 1024) as usize),
+            Command::D => self.show(),
+            Command::Lift(s) => self.lift(s),
+            Command::Put(s) => self.put(s),
+            Command::Edit | Command::Exclude(_) | Command::Include(_) | Command::Nps(_) => send(&Reply::Error {
+                kind: "command not legal now".into(),
+                command: line.to_owned(),
+            }),
+            // Nothing to do: pondering, draw offers, names, ratings and the
+            // other informational commands, and the ones the reader answers.
+            Command::Xboard
+            | Command::Accepted(_)
+            | Command::Random
+            | Command::Quit
+            | Command::MoveNow
+            | Command::Draw
+            | Command::Hard
+            | Command::Easy
+            | Command::Status
+            | Command::Name(_)
+            | Command::Rating(..)
+            | Command::Ics(_)
+            | Command::Computer
+            | Command::Pause
+            | Command::Resume
+            | Command::EgtPath { .. }
+            | Command::Option { .. }
+            | Command::SetScore(..)
+            | Command::Hover(_) => {}
+        }
+    }
+
+    /// `variant NAME`: switch and define the variant for XBoard.
+    fn set_variant(&mut self, name: &str, line: &str) {
+        // A board-size prefix (`11x11+0_pom`) is allowed.
+        let bare = name.rsplit('_').next().unwrap_or(name);
+        match Variant::from_name(bare) {
+            Some(v) => {
+                self.variant = v;
+                send(&table::setup(v));
+                for piece in table::pieces(v) {
+                    send(&piece);
+                }
+                self.set_position(Position::startpos(v));
+            }
+            None => {
+                send(&Reply::Error {
+                    kind: "unsupported variant".into(),
+                    command: line.to_owned(),
+                });
+                send(&Reply::TellUserError(format!("Gorgon plays only pom and minipom, not '{name}'")));
+            }
+        }
+    }
+
+    /// A move from XBoard: played if legal, else refused (`Illegal move`).
+    fn user_move(&mut self, mv: &CecpMove, line: &str) {
+        let text = line.split_whitespace().last().unwrap_or_default().to_owned();
+        if let Some(why) = &self.bad_position {
+            let reason = format!("illegal position: {why}");
+            return send(&Reply::IllegalMove {
+                mv: text,
+                reason: Some(reason),
+            });
+        }
+        match table::user_move(&self.pos, mv) {
+            Err(reason) => {
+                send(&Reply::IllegalMove {
+                    mv: text,
+                    reason: Some(reason),
+                });
+                // A piece dropped on a magenta square arrives with XBoard's
+                // default promotion letter; say once how to choose instead.
+                if self.highlight && !self.told_choice && table::is_choice(&self.pos, mv) {
+                    self.told_choice = true;
+                    send(&Reply::TellUser(CHOICE_HELP.into()));
+                }
+            }
+            Ok(m) => {
+                self.pos.make(m);
+                self.after_move();
+                if matches!(self.mode, Mode::Play(c) if c == self.pos.side_to_move()) {
+                    self.want_think = true;
+                }
+            }
+        }
+    }
+
+    /// `undo` (1) and `remove` (2).
+    fn undo(&mut self, plies: usize, line: &str) {
+        if self.pos.game_ply() < plies {
+            return send(&Reply::Error {
+                kind: "command not legal now".into(),
+                command: line.to_owned(),
+            });
+        }
+        for _ in 0..plies {
+            self.pos.unmake();
+        }
+        self.game_over = false;
+        self.lifted = None;
+        self.show_stones();
+    }
+
+    /// `hint`: the expected reply to the engine's last move, or a short search.
+    fn hint(&mut self) {
+        let key = self.pos.key();
+        let known = self.hint.filter(|&(k, m)| k == key && self.pos.is_legal(m)).map(|(_, m)| m);
+        let best = known.or_else(|| {
+            let limits = Limits {
+                movetime: Some(300),
+                ..Limits::default()
+            };
+            let control = Control::new();
+            self.player.search(&self.pos, &limits, &control, &mut |_| {}).best
+        });
+        if let Some(m) = best {
+            send(&Reply::Hint(table::cecp_move(&self.pos, m)));
+        }
+    }
+
+    /// `d`: the position as comment lines (`# fen ...`).
+    fn show(&self) {
+        let pos = &self.pos;
+        let stones = table::petrified(pos);
+        let squares: Vec<String> = (0..pos.geometry().squares)
+            .filter(|&sq| stones & crate::rules::bit(sq) != 0)
+            .map(|sq| table::square(pos, sq).to_string())
+            .collect();
+        let status = match (self.bad_position.as_deref(), pos.outcome()) {
+            (Some(why), _) => format!("illegal position: {why}"),
+            (None, Some(o)) => format!("{} {}", o.result(), result_of(o).1),
+            (None, None) => "in progress".to_owned(),
+        };
+        let mode = match self.mode {
+            Mode::Force => "force".to_owned(),
+            Mode::Analyze => "analyze".to_owned(),
+            Mode::Play(Color::White) => "engine plays white".to_owned(),
+            Mode::Play(Color::Black) => "engine plays black".to_owned(),
+        };
+        for line in [
+            format!("variant {}", pos.variant()),
+            format!("fen {}", pos.fen()),
+            format!("xboard {}", table::xboard_fen(pos)),
+            format!("petrified {}", if squares.is_empty() { "-".to_owned() } else { squares.join(" ") }),
+            format!("status {status}"),
+            format!("mode {mode}"),
+        ] {
+            send(&Reply::Comment(line));
+        }
+    }
+
+    /// `lift`: the legal targets of the piece, and the petrified pieces.
+    fn lift(&mut self, s: protocol::Square) {
+        if !self.highlight {
+            return;
+        }
+        match table::board_square(&self.pos, s) {
+            Some(sq) => {
+                self.lifted = Some(sq);
+                send(&table::lift_highlight(&self.pos, sq));
+            }
+            None => self.lifted = None,
+        }
+    }
+
+    /// `put`: the choice of pieces where the lifted piece has one.
+    fn put(&mut self, s: protocol::Square) {
+        let (Some(from), Some(to)) = (self.lifted, table::board_square(&self.pos, s)) else {
+            return;
+        };
+        if let Some(choice) = table::put_choice(&self.pos, from, to) {
+            send(&choice);
+        }
+    }
 }

@@ -1,0 +1,321 @@
+//! Output: typed [`Reply`]s to CECP lines (engine-intf.html sections 9,
+//! 10 and 12). `Display` writes exactly one line without its terminator;
+//! free text has line breaks and other control characters replaced by
+//! spaces, so a reply can never split.
+
+use std::fmt;
+
+use super::command::GameResult;
+use super::moves::CecpMove;
+use crate::reply::Bound;
+use crate::square::Square;
+use crate::text::OneLine;
+
+/// A feature value: `name=1`, `name=3`, `name="text"`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FeatureValue {
+    /// `0` or `1`.
+    Bool(bool),
+    /// A decimal integer.
+    Int(i64),
+    /// A string, written in double quotes (a `"` inside becomes `'`).
+    Str(String),
+}
+
+/// One `NAME=VALUE` of a `feature` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Feature {
+    /// The feature name, e.g. `myname`.
+    pub name: String,
+    /// Its value.
+    pub value: FeatureValue,
+}
+
+impl Feature {
+    /// A boolean feature.
+    pub fn flag(name: &str, on: bool) -> Self {
+        Self {
+            name: name.to_owned(),
+            value: FeatureValue::Bool(on),
+        }
+    }
+
+    /// A string feature.
+    pub fn text(name: &str, value: &str) -> Self {
+        Self {
+            name: name.to_owned(),
+            value: FeatureValue::Str(value.to_owned()),
+        }
+    }
+
+    /// An integer feature.
+    pub fn int(name: &str, value: i64) -> Self {
+        Self {
+            name: name.to_owned(),
+            value: FeatureValue::Int(value),
+        }
+    }
+}
+
+impl fmt::Display for Feature {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name: String = self.name.chars().filter(|c| c.is_ascii_graphic() && *c != '=').collect();
+        match &self.value {
+            FeatureValue::Bool(b) => write!(f, "{name}={}", u8::from(*b)),
+            FeatureValue::Int(n) => write!(f, "{name}={n}"),
+            FeatureValue::Str(s) => write!(f, "{name}=\"{}\"", OneLine(&s.replace('"', "'"))),
+        }
+    }
+}
+
+/// CECP's mate convention (engine-intf.html section 10): mate in N moves
+/// is `100000 + N`, mated in N moves is `-100000 - N`.
+pub const MATE_SCORE: i32 = 100_000;
+
+/// A score in CECP units from the side to move's point of view.
+pub fn mate_score(moves: i32) -> i32 {
+    if moves > 0 {
+        MATE_SCORE.saturating_add(moves)
+    } else {
+        (-MATE_SCORE).saturating_add(moves)
+    }
+}
+
+/// One line of thinking output: `ply score time nodes [seldepth nps
+/// tbhits]<TAB>pv`. When the optional fields are present the PV is
+/// preceded by a tab, as the specification requires; a bound is marked
+/// by `!` (fail high) or `?` (fail low) at the end of the PV.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Thinking {
+    /// Search depth in plies.
+    pub ply: u32,
+    /// Centipawns, or a [`mate_score`].
+    pub score: i32,
+    /// Search time in centiseconds.
+    pub time_cs: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Selective depth; written together with `nps`.
+    pub seldepth: Option<u32>,
+    /// Nodes per second; written together with `seldepth`.
+    pub nps: Option<u64>,
+    /// Set when the score is only a bound.
+    pub bound: Option<Bound>,
+    /// The principal variation.
+    pub pv: Vec<CecpMove>,
+}
+
+impl fmt::Display for Thinking {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {} {}", self.ply, self.score, self.time_cs, self.nodes)?;
+        if self.seldepth.is_some() || self.nps.is_some() {
+            // Of the integers between nodes and the PV the last is tbhits,
+            // the first the selective depth and the second the speed.
+            write!(f, " {} {} 0\t", self.seldepth.unwrap_or(self.ply), self.nps.unwrap_or(0))?;
+        } else {
+            f.write_str(" ")?;
+        }
+        for (i, m) in self.pv.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{m}")?;
+        }
+        match self.bound {
+            None => Ok(()),
+            Some(Bound::Lower) => f.write_str("!"),
+            Some(Bound::Upper) => f.write_str("?"),
+        }
+    }
+}
+
+/// The answer to `.` in analyze mode:
+/// `stat01: time nodes ply mvleft mvtot [mvname]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stat01 {
+    /// Elapsed time in centiseconds.
+    pub time_cs: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Depth reached.
+    pub ply: u32,
+    /// Moves left to search at this depth.
+    pub moves_left: u32,
+    /// Moves at the root.
+    pub moves_total: u32,
+    /// The move being searched, if known.
+    pub current: Option<CecpMove>,
+}
+
+/// `setup (PIECETOCHAR) WxH+S_PARENT FEN`: the engine defines the variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece-to-char table (`-pieceToCharTable` syntax).
+    pub piece_to_char: String,
+    /// Board width (files).
+    pub width: u8,
+    /// Board height (ranks).
+    pub height: u8,
+    /// Holdings size (0: no holdings).
+    pub holdings: u8,
+    /// The variant whose remaining rules XBoard applies.
+    pub parent: String,
+    /// The start position in XBoard's letters.
+    pub fen: String,
+}
+
+/// A line from the engine to the GUI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reply {
+    /// `feature A=1 B="x" ...` (empty: nothing is written after `feature`).
+    Features(Vec<Feature>),
+    /// `pong N`
+    Pong(i64),
+    /// `move MOVE`
+    Move(CecpMove),
+    /// `Illegal move: MOVE` or `Illegal move (REASON): MOVE`. The move is
+    /// echoed as received; `(`, `)` and `:` in the reason become `[`, `]`
+    /// and `;` so that the GUI finds the move.
+    IllegalMove {
+        /// The move text as received.
+        mv: String,
+        /// Why, if the engine says.
+        reason: Option<String>,
+    },
+    /// `Error (ERRORTYPE): COMMAND`
+    Error {
+        /// The error type, e.g. `unknown command`.
+        kind: String,
+        /// The command as received.
+        command: String,
+    },
+    /// `RESULT {COMMENT}`, e.g. `1-0 {White mates}`.
+    Result {
+        /// The result.
+        result: GameResult,
+        /// Why.
+        comment: String,
+    },
+    /// `resign`
+    Resign,
+    /// `offer draw`
+    OfferDraw,
+    /// `Hint: MOVE`
+    Hint(CecpMove),
+    /// Thinking output.
+    Thinking(Thinking),
+    /// `stat01: ...`
+    Stat01(Stat01),
+    /// `setup (...) WxH+S_PARENT FEN`
+    Setup(Setup),
+    /// `piece ID PIECEDESC`; `both` writes `ID&` (the description holds
+    /// for both colours).
+    Piece {
+        /// The white piece letter.
+        id: char,
+        /// Valid for both colours.
+        both: bool,
+        /// Betza notation.
+        betza: String,
+    },
+    /// `highlight COLORFEN`
+    Highlight(String),
+    /// `choice PIECES`
+    Choice(String),
+    /// `click SQUARE`
+    Click(Square),
+    /// `telluser MESSAGE`
+    TellUser(String),
+    /// `tellusererror MESSAGE`
+    TellUserError(String),
+    /// `# COMMENT`: a debug line the GUI ignores.
+    Comment(String),
+    /// A line of the `bk` answer: a leading space, then the text (an empty
+    /// text writes the empty line that ends the answer).
+    BookLine(String),
+}
+
+/// Text that must not break a `REASON` in parentheses.
+struct Reason<'a>(&'a str);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let safe: String = self
+            .0
+            .chars()
+            .map(|c| match c {
+                '(' => '[',
+                ')' => ']',
+                ':' => ';',
+                c => c,
+            })
+            .collect();
+        write!(f, "{}", OneLine(&safe))
+    }
+}
+
+/// A token-like text: whitespace and control characters removed.
+struct Token<'a>(&'a str);
+
+impl fmt::Display for Token<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_control())
+            .try_for_each(|c| write!(f, "{c}"))
+    }
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Features(features) => {
+                f.write_str("feature")?;
+                features.iter().try_for_each(|x| write!(f, " {x}"))
+            }
+            Self::Pong(n) => write!(f, "pong {n}"),
+            Self::Move(m) => write!(f, "move {m}"),
+            Self::IllegalMove { mv, reason: None } => write!(f, "Illegal move: {}", Token(mv)),
+            Self::IllegalMove { mv, reason: Some(r) } => write!(f, "Illegal move ({}): {}", Reason(r), Token(mv)),
+            Self::Error { kind, command } => write!(f, "Error ({}): {}", Reason(kind), OneLine(command)),
+            Self::Result { result, comment } => {
+                write!(f, "{result} {{{}}}", OneLine(&comment.replace(['{', '}'], "")))
+            }
+            Self::Resign => f.write_str("resign"),
+            Self::OfferDraw => f.write_str("offer draw"),
+            Self::Hint(m) => write!(f, "Hint: {m}"),
+            Self::Thinking(t) => write!(f, "{t}"),
+            Self::Stat01(s) => {
+                write!(f, "stat01: {} {} {} {} {}", s.time_cs, s.nodes, s.ply, s.moves_left, s.moves_total)?;
+                s.current.as_ref().map_or(Ok(()), |m| write!(f, " {m}"))
+            }
+            Self::Setup(s) => write!(
+                f,
+                "setup ({}) {}x{}+{}_{} {}",
+                Token(&s.piece_to_char),
+                s.width,
+                s.height,
+                s.holdings,
+                Token(&s.parent),
+                OneLine(&s.fen)
+            ),
+            Self::Piece { id, both, betza } => {
+                write!(
+                    f,
+                    "piece {}{} {}",
+                    Token(&id.to_string()),
+                    if *both { "&" } else { "" },
+                    Token(betza)
+                )
+            }
+            Self::Highlight(colors) => write!(f, "highlight {}", Token(colors)),
+            Self::Choice(pieces) => write!(f, "choice {}", Token(pieces)),
+            Self::Click(square) => write!(f, "click {square}"),
+            Self::TellUser(m) => write!(f, "telluser {}", OneLine(m)),
+            Self::TellUserError(m) => write!(f, "tellusererror {}", OneLine(m)),
+            Self::Comment(m) => write!(f, "# {}", OneLine(m)),
+            Self::BookLine(m) if m.is_empty() => Ok(()),
+            Self::BookLine(m) => write!(f, " {}", OneLine(m)),
+        }
+    }
+}
