@@ -124,8 +124,10 @@ mod player {
                 let t = Instant::now();
                 let r = search(&mut engine, &pos, limits);
                 assert_legal(&pos, &r);
+                // 50 ms of slack for the scheduler of a shared machine: the
+                // engine itself keeps a reserve of three Move Overheads.
                 assert!(
-                    t.elapsed() < Duration::from_millis(time as u64),
+                    t.elapsed() < Duration::from_millis(time as u64 + 50),
                     "{:?} with {time} ms on the clock",
                     t.elapsed()
                 );

@@ -8,6 +8,7 @@
 //! ended is the last comment, before the result.
 
 use crate::game::{GameRecord, GameResult};
+use gorgon::book::pgn::{self, PgnGame};
 use gorgon::rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -191,309 +192,82 @@ impl Game {
     }
 }
 
-/// Parses every game in a PGN text and replays its moves legally. A game
-/// that cannot be replayed is still returned, with `error` set (see
-/// `Game::error`), so that one bad record never hides the others.
+/// Parses every game in a PGN text (with the engine's PGN reader,
+/// `gorgon::book::pgn`) and replays its moves legally. A game that cannot be
+/// replayed is still returned, with `error` set (see `Game::error`), so that
+/// one bad record never hides the others; a text that cannot be read at all
+/// gives one game holding the reader's error.
 pub fn parse_pgn(text: &str) -> Vec<Game> {
-    let mut games = Vec::new();
-    let mut current: Option<Builder> = None;
-    let mut lex = Lexer::new(text);
-    while let Some(token) = lex.next_token() {
-        match token {
-            Token::Tag(name, value) => {
-                if current.as_ref().is_some_and(|b| b.in_movetext) {
-                    games.push(current.take().expect("checked").finish(None));
-                }
-                current.get_or_insert_with(Builder::default).tags.push((name, value));
-            }
-            Token::Comment(c) => {
-                if let Some(b) = current.as_mut() {
-                    b.comment(c);
-                }
-            }
-            Token::Result(r) => {
-                let b = current.take().unwrap_or_default();
-                games.push(b.finish(Some(r)));
-            }
-            Token::Symbol(s) => current.get_or_insert_with(Builder::default).symbol(&s),
-        }
+    match pgn::parse(text, "PGN") {
+        Ok(games) => games.iter().map(replay).collect(),
+        Err(e) => vec![unreadable(e.to_string())],
     }
-    if let Some(b) = current {
-        games.push(b.finish(None));
-    }
-    games
 }
 
-/// A game being read.
-#[derive(Default)]
-struct Builder {
-    tags: Vec<(String, String)>,
-    in_movetext: bool,
-    pos: Option<Position>,
-    game: Option<Game>,
+fn unreadable(error: String) -> Game {
+    let fen = Variant::Pom.start_fen().to_string();
+    Game {
+        tags: Vec::new(),
+        variant: Variant::Pom,
+        final_fen: fen.clone(),
+        start_fen: fen,
+        moves: Vec::new(),
+        move_texts: Vec::new(),
+        comments: Vec::new(),
+        result: "*".into(),
+        error: Some(error),
+    }
 }
 
-impl Builder {
-    /// Sets up the position from the tags at the first movetext token.
-    fn start(&mut self) {
-        if self.in_movetext {
-            return;
-        }
-        self.in_movetext = true;
-        let tag = |name: &str| self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
-        let mut error = None;
-        let variant = match tag("Variant") {
-            None => Variant::Pom,
-            Some(v) => Variant::from_name(&v).unwrap_or_else(|| {
-                error = Some(format!("unknown variant '{v}'"));
-                Variant::Pom
-            }),
-        };
-        let start_fen = tag("FEN").unwrap_or_else(|| variant.start_fen().to_string());
-        match Position::from_fen(variant, &start_fen) {
-            Ok(p) if error.is_none() => self.pos = Some(p),
-            Ok(_) => {}
-            Err(e) => error = Some(format!("bad FEN '{start_fen}': {e}")),
-        }
-        self.game = Some(Game {
-            tags: self.tags.clone(),
-            variant,
-            final_fen: start_fen.clone(),
-            start_fen,
-            moves: Vec::new(),
-            move_texts: Vec::new(),
-            comments: Vec::new(),
-            result: "*".into(),
-            error,
-        });
+/// Replays one game as written, up to its first bad move.
+fn replay(written: &PgnGame) -> Game {
+    let mut error = None;
+    let variant = match written.tag("Variant") {
+        None => Variant::Pom,
+        Some(v) => Variant::from_name(v).unwrap_or_else(|| {
+            error = Some(format!("unknown variant '{v}'"));
+            Variant::Pom
+        }),
+    };
+    let start_fen = written.tag("FEN").map_or_else(|| variant.start_fen().to_string(), str::to_string);
+    let result = written.result.as_deref().or(written.tag("Result")).unwrap_or("*").to_string();
+    let mut game = Game {
+        tags: written.tags.clone(),
+        variant,
+        final_fen: start_fen.clone(),
+        start_fen,
+        moves: Vec::new(),
+        move_texts: Vec::new(),
+        comments: Vec::new(),
+        result,
+        error,
+    };
+    if game.error.is_some() {
+        return game;
     }
-
-    fn game(&mut self) -> &mut Game {
-        self.start();
-        self.game.as_mut().expect("started")
-    }
-
-    fn comment(&mut self, text: String) {
-        let game = self.game();
-        if let Some(last) = game.comments.last_mut() {
-            last.push(text);
+    let mut pos = match Position::from_fen(variant, &game.start_fen) {
+        Ok(p) => p,
+        Err(e) => {
+            game.error = Some(format!("bad FEN '{}': {e}", game.start_fen));
+            return game;
         }
-    }
-
-    /// A move number or a move.
-    fn symbol(&mut self, token: &str) {
-        self.start();
-        // A move number ("12.", "12...", "...") may be glued to the move ("1.e3e5").
-        let after_digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
-        let body = if after_digits.starts_with('.') {
-            after_digits.trim_start_matches('.')
-        } else {
-            token
-        };
-        if body.is_empty() {
-            return;
-        }
-        let text = body.trim_end_matches(['!', '?', '+', '#']);
-        if self.game.as_ref().is_some_and(|g| g.error.is_some()) {
-            return;
-        }
-        let Some(pos) = self.pos.as_mut() else { return };
-        let game = self.game.as_mut().expect("started");
+    };
+    for (i, (text, _line)) in written.moves.iter().enumerate() {
         match pos.parse_move(text) {
             Ok(m) => {
                 game.move_texts.push(pos.move_text(m));
                 pos.make(m);
                 game.moves.push(m);
-                game.comments.push(Vec::new());
-                game.final_fen = pos.fen();
+                game.comments.push(written.comments.get(i).cloned().unwrap_or_default());
             }
-            Err(e) => game.error = Some(format!("move {}: {e}", game.moves.len() + 1)),
-        }
-    }
-
-    fn finish(mut self, result: Option<String>) -> Game {
-        let tag_result = self.tags.iter().find(|(n, _)| n == "Result").map(|(_, v)| v.clone());
-        let mut game = self.game().clone();
-        game.result = result.or(tag_result).unwrap_or_else(|| "*".into());
-        game
-    }
-}
-
-enum Token {
-    Tag(String, String),
-    Comment(String),
-    Result(String),
-    Symbol(String),
-}
-
-struct Lexer<'a> {
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
-    text: &'a str,
-    at_line_start: bool,
-}
-
-impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Lexer<'a> {
-        Lexer {
-            chars: text.char_indices().peekable(),
-            text,
-            at_line_start: true,
-        }
-    }
-
-    fn bump(&mut self) -> Option<char> {
-        let (_, c) = self.chars.next()?;
-        self.at_line_start = c == '\n';
-        Some(c)
-    }
-
-    fn peek(&mut self) -> Option<char> {
-        self.chars.peek().map(|&(_, c)| c)
-    }
-
-    fn skip_line(&mut self) {
-        while let Some(c) = self.bump() {
-            if c == '\n' {
+            Err(e) => {
+                game.error = Some(format!("move {}: {e}", i + 1));
                 break;
             }
         }
     }
-
-    fn next_token(&mut self) -> Option<Token> {
-        loop {
-            let line_start = self.at_line_start;
-            let c = self.peek()?;
-            match c {
-                c if c.is_whitespace() => {
-                    self.bump();
-                }
-                '%' if line_start => self.skip_line(),
-                ';' => self.skip_line(),
-                '[' => {
-                    self.bump();
-                    return Some(self.tag());
-                }
-                '{' => {
-                    self.bump();
-                    let mut s = String::new();
-                    while let Some(c) = self.bump() {
-                        if c == '}' {
-                            break;
-                        }
-                        s.push(c);
-                    }
-                    return Some(Token::Comment(s.trim().to_string()));
-                }
-                '(' => self.skip_variation(),
-                ')' | ']' | '}' => {
-                    self.bump();
-                }
-                '$' => {
-                    self.bump();
-                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-                        self.bump();
-                    }
-                }
-                _ => return Some(self.symbol()),
-            }
-        }
-    }
-
-    /// `[Name "value"]` after the `[`.
-    fn tag(&mut self) -> Token {
-        let mut name = String::new();
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == '"' || c == ']' {
-                break;
-            }
-            name.push(c);
-            self.bump();
-        }
-        while self.peek().is_some_and(|c| c.is_whitespace()) {
-            self.bump();
-        }
-        let mut value = String::new();
-        if self.peek() == Some('"') {
-            self.bump();
-            while let Some(c) = self.bump() {
-                match c {
-                    '\\' => {
-                        if let Some(e) = self.bump() {
-                            value.push(e);
-                        }
-                    }
-                    '"' => break,
-                    c => value.push(c),
-                }
-            }
-        }
-        while let Some(c) = self.bump() {
-            if c == ']' || c == '\n' {
-                break;
-            }
-        }
-        Token::Tag(name, value)
-    }
-
-    /// A `( ... )` variation, nested ones and comments inside included.
-    fn skip_variation(&mut self) {
-        let mut depth = 0;
-        while let Some(c) = self.bump() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return;
-                    }
-                }
-                '{' => {
-                    while let Some(c) = self.bump() {
-                        if c == '}' {
-                            break;
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    /// A move, move number or result. A move's `(X)` form suffix belongs
-    /// to it when it follows without a space: one or two letters in
-    /// parentheses.
-    fn symbol(&mut self) -> Token {
-        let start = self.chars.peek().map(|&(i, _)| i).unwrap_or(self.text.len());
-        let mut end = start;
-        while let Some(&(i, c)) = self.chars.peek() {
-            if c.is_whitespace() || matches!(c, '{' | '}' | '[' | ']' | ';' | ')') {
-                break;
-            }
-            if c == '(' {
-                let rest = &self.text[i..];
-                let suffix_len = rest
-                    .find(')')
-                    .filter(|&j| (2..=3).contains(&j) && rest[1..j].chars().all(|c| c.is_ascii_alphabetic()));
-                match suffix_len {
-                    Some(j) => {
-                        for _ in 0..=j {
-                            self.bump();
-                        }
-                        end = i + j + 1;
-                        continue;
-                    }
-                    None => break,
-                }
-            }
-            self.bump();
-            end = i + c.len_utf8();
-        }
-        let s = &self.text[start..end];
-        match s {
-            "1-0" | "0-1" | "1/2-1/2" | "*" => Token::Result(s.to_string()),
-            _ => Token::Symbol(s.to_string()),
-        }
-    }
+    game.final_fen = pos.fen();
+    game
 }
 
 #[cfg(test)]
@@ -554,14 +328,9 @@ mod tests {
 
     #[test]
     fn transformation_suffix_is_part_of_the_move() {
-        // The lexer keeps "(H)" on the move and treats "( ..." as a variation.
-        let mut lex = Lexer::new("b7d8(H) (1. x) c5d8(ME) e1e2");
-        let mut got = Vec::new();
-        while let Some(t) = lex.next_token() {
-            if let Token::Symbol(s) = t {
-                got.push(s);
-            }
-        }
+        // The reader keeps "(H)" on the move and treats "( ..." as a variation.
+        let games = pgn::parse("b7d8(H) (1. x) c5d8(ME) e1e2", "test").unwrap();
+        let got: Vec<&str> = games[0].moves.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(got, ["b7d8(H)", "c5d8(ME)", "e1e2"]);
     }
 

@@ -17,6 +17,9 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// Move texts with their 1-based line numbers.
     pub moves: Vec<(String, usize)>,
+    /// The `{...}` comments after each move (one list per move; comments
+    /// before the first move are dropped).
+    pub comments: Vec<Vec<String>>,
     /// The result token ending the movetext, if any.
     pub result: Option<String>,
     /// The line the game starts on.
@@ -152,6 +155,8 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
             '{' => {
                 let start_line = line;
                 let mut closed = false;
+                let mut comment = String::new();
+                chars.next();
                 for (_, c) in chars.by_ref() {
                     if c == '\n' {
                         line += 1;
@@ -160,9 +165,13 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                         closed = true;
                         break;
                     }
+                    comment.push(c);
                 }
                 if !closed {
                     return Err(fail(start_line, &games, &cur, "unterminated comment {".into()));
+                }
+                if let Some(last) = cur.comments.last_mut() {
+                    last.push(comment.trim().to_string());
                 }
             }
             ';' => {
@@ -232,6 +241,7 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                     let w = w.trim_end_matches(['+', '#', '!', '?']);
                     if !w.is_empty() {
                         cur.moves.push((w.to_string(), line));
+                        cur.comments.push(Vec::new());
                     }
                 }
             }
