@@ -292,6 +292,16 @@ impl Position {
 
     /// The FEN of the position.
     pub fn fen(&self) -> String {
+        let mut out = self.placement(|p, out| out.push_str(&p.fen()));
+        out.push_str(if self.side == Color::White { " w " } else { " b " });
+        out.push_str(&self.rights_text());
+        out.push_str(&format!(" - {} {}", self.state.halfmove, self.fullmove));
+        out
+    }
+
+    /// The placement field, top rank first, each piece written by `write`
+    /// (XBoard's FEN spells the Morphs with letters of its own).
+    pub fn placement(&self, write: impl Fn(Piece, &mut String)) -> String {
         let g = self.geo;
         let mut out = String::new();
         for rank in (0..g.ranks).rev() {
@@ -306,7 +316,7 @@ impl Position {
                     out.push_str(&empty.to_string());
                     empty = 0;
                 }
-                out.push_str(&p.fen());
+                write(p, &mut out);
             }
             if empty > 0 {
                 out.push_str(&empty.to_string());
@@ -315,9 +325,6 @@ impl Position {
                 out.push('/');
             }
         }
-        out.push_str(if self.side == Color::White { " w " } else { " b " });
-        out.push_str(&self.rights_text());
-        out.push_str(&format!(" - {} {}", self.state.halfmove, self.fullmove));
         out
     }
 

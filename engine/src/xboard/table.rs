@@ -136,30 +136,7 @@ pub fn piece_to_char(variant: Variant) -> String {
 
 /// The placement field of a FEN in XBoard's letters.
 fn placement(pos: &Position) -> String {
-    let g = pos.geometry();
-    let mut out = String::new();
-    for rank in (0..g.ranks).rev() {
-        let mut empty = 0;
-        for file in 0..g.files {
-            let p = pos.piece_at(g.square(file, rank));
-            if p.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-                empty = 0;
-            }
-            out.push(letter(p));
-        }
-        if empty > 0 {
-            out.push_str(&empty.to_string());
-        }
-        if rank > 0 {
-            out.push('/');
-        }
-    }
-    out
+    pos.placement(|p, out| out.push(letter(p)))
 }
 
 /// A position as an XBoard FEN. The rights field is `-`: XBoard keeps no
