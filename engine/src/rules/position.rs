@@ -187,15 +187,6 @@ impl Position {
         self.history.len()
     }
 
-    /// The moves made since the position was set up.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history
-            .iter()
-            .skip(1)
-            .map(|s| s.last_move)
-            .chain((!self.history.is_empty()).then_some(self.state.last_move))
-    }
-
     // ---- Placement -----------------------------------------------------------
 
     /// Places a piece and hashes it.
