@@ -1,21 +1,40 @@
 //! Gorgon's opening book format (docs/BOOK.md): a header naming the
 //! variant and how the book was built, then entries sorted by position key.
 //!
-//! This crate knows nothing of the rules: a key is the engine's Zobrist key
-//! and a move is the engine's packed `Move::raw()`, both taken as opaque
+//! This crate knows nothing of the rules (it borrows only their seeded
+//! generator, [`rules::SplitMix64`]): a key is the engine's Zobrist key and
+//! a move is the engine's packed `Move::raw()`, both taken as opaque
 //! numbers. It writes books, reads them (refusing anything malformed with a
 //! [`FormatError`], never panicking), probes them by binary search and picks
 //! a move by weight with a seedable generator.
 #![forbid(unsafe_code)]
 
 mod error;
-mod rng;
 
 pub use error::FormatError;
-pub use rng::{weighted_pick, SplitMix64};
+
+use rules::SplitMix64;
 
 use std::fmt;
 use std::path::Path;
+
+/// The index of an element picked with probability proportional to its
+/// weight; `None` if there is none or all weights are 0. Deterministic for
+/// a given seed.
+pub fn weighted_pick(weights: &[u32], seed: u64) -> Option<usize> {
+    let total: u64 = weights.iter().map(|&w| w as u64).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = SplitMix64::new(seed).below(total);
+    for (i, &w) in weights.iter().enumerate() {
+        if r < w as u64 {
+            return Some(i);
+        }
+        r -= w as u64;
+    }
+    None
+}
 
 /// The first eight bytes of every book.
 pub const MAGIC: [u8; 8] = *b"GORGBOOK";

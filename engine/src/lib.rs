@@ -4,6 +4,6 @@
 
 pub mod book;
 pub mod player;
-pub mod rules;
+
 pub mod uci;
 pub mod xboard;

@@ -13,7 +13,7 @@ mod cli;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use gorgon::player::{self, Control, Limits, Report, Score};
-use gorgon::rules::{perft, Move, Position, Variant};
+use rules::{perft, Move, Position, Variant};
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

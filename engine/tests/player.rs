@@ -3,7 +3,7 @@
 
 mod player {
     use gorgon::player::{bench, evaluate, Control, Engine, Limits, Report, Score, SearchResult};
-    use gorgon::rules::{Position, Variant};
+    use rules::{Position, Variant};
     use std::sync::atomic::Ordering;
     use std::sync::Arc;
     use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! `GORGON_VARIANT` (`pom` or `minipom`) choose the search.
 
 use gorgon::player::{bench, Control, Engine, Limits, Report, Score};
-use gorgon::rules::{Position, Variant};
+use rules::{Position, Variant};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

@@ -20,9 +20,9 @@ use std::fmt;
 pub use go::Go;
 
 use crate::error::{shown, MoveTextError, ParseError};
-use crate::square::MoveText;
 use crate::text;
 use crate::tokens::{is_keyword, Tokens};
+use rules::coord::MoveText;
 
 /// A command from the GUI (or a user at a terminal).
 ///

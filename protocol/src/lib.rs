@@ -5,7 +5,9 @@
 //!
 //! Pure syntax: text lines in, typed [`Command`]s out ([`parse_line`]);
 //! typed [`Reply`]s in, text lines out (`Display`). The crate knows no game
-//! rules, and no input makes it panic.
+//! rules (it takes only the coordinate syntax of squares and moves from
+//! [`rules::coord`], so that squares are parsed in one place), and no input
+//! makes it panic.
 //!
 //! ```
 //! use protocol::{parse_line, Command, Info, Reply, Score};
@@ -29,11 +31,10 @@ pub mod cecp;
 mod command;
 mod error;
 mod reply;
-mod square;
 mod text;
 mod tokens;
 
 pub use command::{parse_line, Command, Go, Registration};
 pub use error::{MoveTextError, MoveTextErrorKind, ParseError};
 pub use reply::{Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
-pub use square::{BadSquare, MoveText, Square, Suffix};
+pub use rules::coord::{BadSquare, MoveText, Square, Suffix};

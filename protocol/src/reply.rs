@@ -4,8 +4,8 @@
 
 use std::fmt;
 
-use crate::square::MoveText;
 use crate::text::{field, moves, OneLine};
+use rules::coord::MoveText;
 
 /// A line from the engine to the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]

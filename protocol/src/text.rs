@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::square::MoveText;
+use rules::coord::MoveText;
 
 /// Writes ` keyword value` if the value is set.
 pub(crate) fn field(f: &mut fmt::Formatter<'_>, keyword: &str, value: Option<impl fmt::Display>) -> fmt::Result {

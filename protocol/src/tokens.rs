@@ -5,7 +5,7 @@ use std::iter::Peekable;
 use std::str::{FromStr, SplitWhitespace};
 
 use crate::error::{shown, ParseError};
-use crate::square::MoveText;
+use rules::coord::MoveText;
 
 /// The tokens of a line. Any Unicode whitespace separates tokens, so runs
 /// of spaces, tabs and stray `\r` collapse.

@@ -14,7 +14,7 @@ use crate::game::{DrawRule, ResignRule};
 use crate::stats::{Sprt, SprtModel};
 use crate::tournament::{MatchConfig, OpeningSource};
 use crate::uci::EngineConfig;
-use gorgon::rules::Variant;
+use rules::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -12,7 +12,7 @@
 use crate::openings::Opening;
 use crate::tc::Clock;
 use crate::uci::{parse_info, EngineError, Recv, Score, UciEngine};
-use gorgon::rules::{Color, Outcome, Variant};
+use rules::{Color, Outcome, Variant};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime};

@@ -11,14 +11,12 @@
 //! - `pgn`: PGN export and the replaying parser.
 //! - `stats`: Elo, error bars, LOS, pentanomial counts and the SPRT.
 //! - `tournament`: scheduling games on worker threads, live output.
-//! - `rng`: the small seeded generator behind every random choice.
 #![forbid(unsafe_code)]
 
 pub mod cli;
 pub mod game;
 pub mod openings;
 pub mod pgn;
-pub mod rng;
 pub mod stats;
 pub mod tc;
 pub mod tournament;

@@ -8,8 +8,8 @@
 //! - a FEN followed by `moves ...`;
 //! - the UCI forms `startpos [moves ...]` and `fen <FEN> [moves ...]`.
 
-use crate::rng::Rng;
-use gorgon::rules::{Move, MoveKind, Position, Variant};
+use rules::SplitMix64;
+use rules::{Move, MoveKind, Position, Variant};
 
 /// A start position and the moves to play from it before the engines take over.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,11 +119,11 @@ fn take_fen<'a, 'b>(tokens: &'b [&'a str]) -> Result<(String, &'b [&'a str]), St
 /// the way (material stays equal), and the final position is neither in
 /// check nor over. Each is played twice with colours swapped anyway.
 pub fn random_openings(variant: Variant, plies: usize, count: usize, seed: u64) -> Vec<Opening> {
-    let mut rng = Rng::new(seed ^ 0x6F70_656E_696E_6773);
+    let mut rng = SplitMix64::new(seed ^ 0x6F70_656E_696E_6773);
     (0..count).map(|_| random_opening(variant, plies, &mut rng)).collect()
 }
 
-fn random_opening(variant: Variant, plies: usize, rng: &mut Rng) -> Opening {
+fn random_opening(variant: Variant, plies: usize, rng: &mut SplitMix64) -> Opening {
     let start = Position::startpos(variant);
     'attempt: for _ in 0..1000 {
         let mut pos = start.clone();
@@ -139,10 +139,9 @@ fn random_opening(variant: Variant, plies: usize, rng: &mut Rng) -> Opening {
                     after.occupied().count_ones() == pos.occupied().count_ones()
                 })
                 .collect();
-            if quiet.is_empty() {
+            let Some(&m) = rng.pick(&quiet) else {
                 continue 'attempt;
-            }
-            let m = *rng.pick(&quiet);
+            };
             texts.push(pos.move_text(m));
             pos.make(m);
         }

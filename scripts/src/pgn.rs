@@ -8,8 +8,8 @@
 //! ended is the last comment, before the result.
 
 use crate::game::{GameRecord, GameResult};
-use gorgon::book::pgn::{self, PgnGame};
-use gorgon::rules::{Color, Move, Position, Variant};
+use rules::pgn::{self, PgnGame};
+use rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Tag header and movetext of one finished game.
@@ -193,7 +193,7 @@ impl Game {
 }
 
 /// Parses every game in a PGN text (with the engine's PGN reader,
-/// `gorgon::book::pgn`) and replays its moves legally. A game that cannot be
+/// `rules::pgn`) and replays its moves legally. A game that cannot be
 /// replayed is still returned, with `error` set (see `Game::error`), so that
 /// one bad record never hides the others; a text that cannot be read at all
 /// gives one game holding the reader's error.

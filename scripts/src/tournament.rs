@@ -5,10 +5,10 @@
 use crate::game::{play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
-use crate::rng::Rng;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 use crate::uci::{EngineConfig, EngineError, UciEngine};
-use gorgon::rules::{Color, Variant};
+use rules::SplitMix64;
+use rules::{Color, Variant};
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::fs::{File, OpenOptions};
@@ -225,7 +225,7 @@ fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, Str
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
             let mut list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
             if *shuffle {
-                Rng::new(config.seed).shuffle(&mut list);
+                SplitMix64::new(config.seed).shuffle(&mut list);
             }
             (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
         }

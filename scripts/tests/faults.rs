@@ -5,9 +5,9 @@
 mod common;
 
 use common::*;
-use gorgon::rules::Variant;
 use gorgon_scripts::game::{GameResult, Termination};
 use gorgon_scripts::tournament::{MatchConfig, MatchReport};
+use rules::Variant;
 use std::time::Duration;
 
 /// Two games of `faulty` against a sound engine; checks that the faulty

@@ -7,10 +7,10 @@
 mod common;
 
 use common::*;
-use gorgon::rules::Variant;
 use gorgon_scripts::tc::Limits;
 use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
 use gorgon_scripts::uci::{EngineConfig, Recv, UciEngine};
+use rules::Variant;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;

@@ -5,10 +5,10 @@
 mod common;
 
 use common::*;
-use gorgon::rules::Variant;
 use gorgon_scripts::game::{DrawRule, GameResult, ResignRule, Termination};
 use gorgon_scripts::stats::{Sprt, SprtDecision, SprtModel};
 use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
+use rules::Variant;
 use std::process::Command;
 
 #[test]

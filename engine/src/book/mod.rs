@@ -7,16 +7,15 @@
 //! ones, so a key collision or a stale book can never make the engine play
 //! an illegal move.
 
-pub mod notation;
-pub mod pgn;
 mod selfplay;
 
-pub use ::book::{BookData, BookVariant, Entry, FormatError, SplitMix64};
-pub use notation::NotationError;
-pub use pgn::PgnError;
+pub use ::book::{BookData, BookVariant, Entry, FormatError};
+pub use rules::notation::{self, NotationError};
+pub use rules::pgn::{self, PgnError};
+pub use rules::{GameRecord, GameResult};
 pub use selfplay::{selfplay, selfplay_games, SelfPlayOptions};
 
-use crate::rules::{Color, Move, Position, Variant};
+use rules::{Color, Move, Position, Variant};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -77,78 +76,13 @@ pub fn book_variant(v: Variant) -> BookVariant {
     }
 }
 
-/// How a game ended, for the book's statistics.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    /// The result of a game won by `winner` (drawn with `None`).
-    pub fn from_winner(winner: Option<Color>) -> GameResult {
-        match winner {
-            Some(Color::White) => GameResult::WhiteWins,
-            Some(Color::Black) => GameResult::BlackWins,
-            None => GameResult::Draw,
-        }
-    }
-
-    /// `1-0`, `0-1`, `1/2-1/2`; `None` for `*` or anything else.
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
-        match text.trim() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            _ => None,
-        }
-    }
-
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// 0 win, 1 draw, 2 loss for `side`.
-    fn index_for(self, side: Color) -> usize {
-        match (self, side) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => 0,
-            _ => 2,
-        }
-    }
-}
-
-/// A game: its start, its moves (legal in sequence) and its result.
-#[derive(Clone)]
-pub struct GameRecord {
-    pub start: Position,
-    pub moves: Vec<Move>,
-    pub result: Option<GameResult>,
-}
-
-impl PartialEq for GameRecord {
-    /// Same start (by FEN), same moves, same result.
-    fn eq(&self, other: &GameRecord) -> bool {
-        self.moves == other.moves && self.result == other.result && self.start.fen() == other.start.fen()
-    }
-}
-
-impl Eq for GameRecord {}
-
-impl fmt::Debug for GameRecord {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = self.start.geometry();
-        let moves: Vec<String> = self.moves.iter().map(|m| m.text(g)).collect();
-        f.debug_struct("GameRecord")
-            .field("start", &self.start.fen())
-            .field("moves", &moves.join(" "))
-            .field("result", &self.result)
-            .finish()
+/// 0 win, 1 draw, 2 loss for `side`; `None` for an unfinished game.
+fn result_index(result: GameResult, side: Color) -> Option<usize> {
+    match (result, side) {
+        (GameResult::Unfinished, _) => None,
+        (GameResult::Draw, _) => Some(1),
+        (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => Some(0),
+        _ => Some(2),
     }
 }
 
@@ -219,7 +153,7 @@ impl BookBuilder {
     /// Records the first `max_ply` plies of a game. A game without a result
     /// or of another variant is skipped. Replay stops at an illegal move.
     pub fn add_game(&mut self, game: &GameRecord) {
-        let Some(result) = game.result else {
+        let Some(result) = game.decided() else {
             self.skipped += 1;
             return;
         };
@@ -237,8 +171,9 @@ impl BookBuilder {
             // A position repeated within one game counts once.
             if seen.insert((pos.key(), m.raw())) {
                 let counts = self.stats.entry((pos.key(), m.raw())).or_default();
-                let i = result.index_for(pos.side_to_move());
-                counts[i] = counts[i].saturating_add(1);
+                if let Some(i) = result_index(result, pos.side_to_move()) {
+                    counts[i] = counts[i].saturating_add(1);
+                }
             }
             pos.make(m);
         }

@@ -9,10 +9,11 @@
 //! starts with a cleared engine), so the book does not depend on the number
 //! of threads.
 
-use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult, SplitMix64};
+use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult};
 use crate::player::{Control, Engine, Limits, Report, Score};
-use crate::rules::{Move, Position, Variant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rules::SplitMix64;
+use rules::{Move, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 

@@ -1,6 +1,7 @@
 use super::notation::{export, import, move_to_notation};
 use super::*;
-use crate::rules::{Kind, MoveKind};
+use rules::SplitMix64;
+use rules::{Kind, MoveKind};
 
 const SAMPLE_RECORD: &str = include_str!("testdata/sample_game.txt");
 const SAMPLE_PGN: &str = include_str!("testdata/sample_game.pgn");
@@ -335,7 +336,7 @@ fn every_position_of_a_built_book_finds_its_moves() {
             let result = g.result.unwrap();
             for &m in g.moves.iter().take(filters.max_ply) {
                 let found = book.probe(&pos);
-                let lost = result.index_for(pos.side_to_move()) == 2;
+                let lost = result_index(result, pos.side_to_move()) == Some(2);
                 let has = found.iter().any(|b| b.mv == m);
                 // A move is missing only if every game through it lost.
                 assert!(has || lost, "{} missing", pos.move_text(m));

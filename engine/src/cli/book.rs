@@ -2,7 +2,7 @@
 
 use clap::{Args, Subcommand};
 use gorgon::book::{self, Book, BookError, BuildFilters, SelfPlayOptions};
-use gorgon::rules::{Position, Variant};
+use rules::{Position, Variant};
 use std::path::{Path, PathBuf};
 
 #[derive(Subcommand)]

@@ -5,7 +5,7 @@
 
 use super::limits::{Control, Limits};
 use super::threads::Engine;
-use crate::rules::{Position, Variant};
+use rules::{Position, Variant};
 use std::time::Instant;
 
 /// Depth searched when none is given.

@@ -41,7 +41,7 @@
 //! steps of it, Sword shelter), and tempo. The game phase comes from the
 //! non-Sword material left and blends middlegame and endgame weights.
 
-use crate::rules::{attacks, bit, squares, Bitboard, Color, Kind, Piece, Position, Variant};
+use rules::{attacks, bit, squares, Bitboard, Color, Kind, Piece, Position, Variant};
 use std::fmt::Write;
 use std::sync::LazyLock;
 

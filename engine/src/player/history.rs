@@ -4,7 +4,7 @@
 //! Each search thread owns one; `new_game` clears it.
 
 use super::score::MAX_PLY;
-use crate::rules::{Color, Move, Piece};
+use rules::{Color, Move, Piece};
 
 /// Scores saturate at this magnitude (the "gravity" formula keeps them in).
 pub(crate) const HISTORY_MAX: i32 = 16_384;

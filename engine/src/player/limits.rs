@@ -1,7 +1,7 @@
 //! What a `go` command asks for, and the flags the UCI reader thread uses
 //! to steer a running search.
 
-use crate::rules::Move;
+use rules::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The limits of one search, as given by `go` (NOTATION.md 4). Times are in

@@ -1,6 +1,6 @@
 //! What a search tells the outside world: progress reports and the result.
 
-use crate::rules::Move;
+use rules::Move;
 
 /// A score the UCI way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@ use super::report::{Bound, Info, Report};
 use super::score::{is_mate, to_uci, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
-use crate::rules::{attacks, squares, Kind, Move, MoveKind, MoveList, Piece, Position};
+use rules::{attacks, squares, Kind, Move, MoveKind, MoveList, Piece, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;

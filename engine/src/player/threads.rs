@@ -13,7 +13,7 @@ use super::score::{to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
 use super::time::TimeManager;
 use super::tt::Tt;
-use crate::rules::{Move, Position};
+use rules::{Move, Position};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;

@@ -3,7 +3,7 @@
 //! search), both counted from the start or from `ponderhit`.
 
 use super::limits::Limits;
-use crate::rules::Color;
+use rules::Color;
 use std::time::Instant;
 
 pub(crate) struct TimeManager {

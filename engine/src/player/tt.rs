@@ -24,8 +24,8 @@
 //! ```
 
 use super::score::{from_tt, to_tt};
-use crate::rules::Move;
 use rayon::prelude::*;
+use rules::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score relates to the true score.
@@ -251,7 +251,7 @@ impl Tt {
 mod tests {
     use super::*;
     use crate::player::score::MATE;
-    use crate::rules::{Kind, MoveKind};
+    use rules::{Kind, MoveKind};
     use std::sync::Arc;
 
     fn mv(n: u64) -> Move {

@@ -1,7 +1,7 @@
 //! The `d` command: a diagram with petrified pieces marked, and the facts
 //! a user debugging a position wants.
 
-use crate::rules::{bit, squares, Color, Position};
+use rules::{bit, squares, Color, Position};
 use std::fmt::Write;
 
 /// The text of `d`, several lines.

@@ -2,8 +2,8 @@
 //! the one place where text meets rules.
 
 use crate::player::{self, Limits, Report};
-use crate::rules::{Move, Position};
 use protocol::{Go, MoveText, Reply};
+use rules::{Move, Position};
 
 /// The canonical text of a move as the protocol's type.
 pub fn move_text(pos: &Position, m: Move) -> MoveText {

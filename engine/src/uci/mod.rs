@@ -12,9 +12,9 @@ pub mod options;
 
 use crate::book::{self, Book};
 use crate::player::{self, Control};
-use crate::rules::{perft, Move, Position, Variant};
 use options::{OptionId, OptionValue};
 use protocol::{Command, MoveText, Reply};
+use rules::{perft, Move, Position, Variant};
 use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};

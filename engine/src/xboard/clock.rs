@@ -1,8 +1,8 @@
 //! CECP time controls (engine-intf.html section 11) as search limits.
 
 use crate::player::Limits;
-use crate::rules::Color;
 use protocol::cecp::Level;
+use rules::Color;
 
 /// Without any time control the engine thinks this long per move.
 const DEFAULT_MOVE_MS: u64 = 2000;

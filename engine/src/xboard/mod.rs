@@ -13,9 +13,9 @@ mod clock;
 mod table;
 
 use crate::player::{self, Control, Limits, Report};
-use crate::rules::{Color, Move, Outcome, Position, Variant};
 use clock::Clock;
 use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, Reply, Stat01, Thinking};
+use rules::{Color, Move, Outcome, Position, Variant};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -735,7 +735,7 @@ impl Session {
         let pos = &self.pos;
         let stones = table::petrified(pos);
         let squares: Vec<String> = (0..pos.geometry().squares)
-            .filter(|&sq| stones & crate::rules::bit(sq) != 0)
+            .filter(|&sq| stones & rules::bit(sq) != 0)
             .map(|sq| table::square(pos, sq).to_string())
             .collect();
         let status = match (self.bad_position.as_deref(), pos.outcome()) {

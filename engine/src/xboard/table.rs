@@ -4,9 +4,9 @@
 //! translation of FENs and moves between XBoard's letters and Gorgon's
 //! (docs/XBOARD.md explains the choices).
 
-use crate::rules::{bit, Bitboard, Color, Kind, Move, MoveKind, Piece, Position, Variant};
 use protocol::cecp::{CecpMove, Reply, Setup};
 use protocol::Square;
+use rules::{bit, Bitboard, Color, Kind, Move, MoveKind, Piece, Position, Variant};
 
 /// XBoard's parent variant for Gorgon's games. It decides the rules XBoard
 /// applies when it updates its own board, and only the castling rule

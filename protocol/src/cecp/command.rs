@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::error::CecpError;
 use super::moves::CecpMove;
-use crate::square::Square;
 use crate::tokens::{is_keyword, Tokens};
+use rules::coord::Square;
 
 /// A time control from `level MPS BASE INC`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use std::fmt;
 use super::command::GameResult;
 use super::moves::CecpMove;
 use crate::reply::Bound;
-use crate::square::Square;
 use crate::text::OneLine;
+use rules::coord::Square;
 
 /// A feature value: `name=1`, `name=3`, `name="text"`.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::reply::Bound;
-use crate::square::Square;
+use rules::coord::Square;
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()

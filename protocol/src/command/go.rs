@@ -4,9 +4,9 @@ use std::fmt;
 
 use super::Command;
 use crate::error::{shown, ParseError};
-use crate::square::MoveText;
 use crate::text::{field, moves};
 use crate::tokens::{find_keyword, Tokens};
+use rules::coord::MoveText;
 
 const COMMAND: &str = "go";
 

@@ -15,8 +15,8 @@
 //! how long it thinks per move.
 #![forbid(unsafe_code)]
 
-use gorgon::rules::{Move, Position, Variant};
-use gorgon_scripts::rng::Rng;
+use rules::SplitMix64;
+use rules::{Move, Position, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
@@ -73,7 +73,7 @@ fn illegal_move(pos: &Position) -> String {
     "a1a1".into()
 }
 
-fn choose(pos: &Position, rng: &mut Rng, greedy: bool) -> Option<Move> {
+fn choose(pos: &Position, rng: &mut SplitMix64, greedy: bool) -> Option<Move> {
     let moves = pos.legal_move_vec();
     if moves.is_empty() {
         return None;
@@ -90,11 +90,11 @@ fn choose(pos: &Position, rng: &mut Rng, greedy: bool) -> Option<Move> {
                 captures.push(m);
             }
         }
-        if !captures.is_empty() {
-            return Some(*rng.pick(&captures));
+        if let Some(&m) = rng.pick(&captures) {
+            return Some(m);
         }
     }
-    Some(*rng.pick(&moves))
+    rng.pick(&moves).copied()
 }
 
 fn main() {
@@ -105,7 +105,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut rng = Rng::new(o.seed);
+    let mut rng = SplitMix64::new(o.seed);
     let mut variant = Variant::Pom;
     let mut pos = Position::startpos(variant);
     let mut gos = 0;

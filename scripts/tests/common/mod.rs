@@ -1,12 +1,12 @@
 //! Helpers shared by the runner's integration tests.
 #![allow(dead_code)]
 
-use gorgon::rules::Variant;
 use gorgon_scripts::game::Termination;
 use gorgon_scripts::pgn::{parse_pgn, Game};
 use gorgon_scripts::tc::Limits;
 use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport};
 use gorgon_scripts::uci::EngineConfig;
+use rules::Variant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -17,12 +17,10 @@ pub struct Zobrist {
     pub black_to_move: u64,
 }
 
+use crate::rng::SplitMix64;
+
 const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+    SplitMix64::step(state)
 }
 
 const fn build() -> Zobrist {

@@ -4,8 +4,8 @@
 
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// Leaf count of the tree below `pos` to `depth` plies; `None` if `stop` was raised.
 pub fn perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
@@ -45,6 +45,27 @@ pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> 
     if threads <= 1 {
         return moves.iter().map(count).collect();
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok()?;
-    pool.install(|| moves.par_iter().map(count).collect())
+    // Scoped std threads take root moves one at a time from a shared
+    // index (a root move's subtree varies a lot in size), each count going
+    // to its move's slot so that the order stays the generator's.
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<(Move, u64)>>> = Mutex::new(vec![None; moves.len()]);
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(m) = moves.get(i) else { break };
+        let Some(result) = count(m) else { break };
+        if let Ok(mut slots) = slots.lock() {
+            slots[i] = Some(result);
+        }
+    };
+    std::thread::scope(|scope| {
+        // A thread that cannot be spawned is no error: the calling thread
+        // works too, so the count completes with whatever was started.
+        for _ in 1..threads.min(moves.len()) {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, worker);
+        }
+        worker();
+    });
+    // A missing slot means the search was stopped.
+    slots.into_inner().ok()?.into_iter().collect()
 }

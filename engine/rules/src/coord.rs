@@ -5,7 +5,81 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::error::{MoveTextError, MoveTextErrorKind};
+/// At most this many characters of a token are quoted in a message.
+const SHOWN_CHARS: usize = 40;
+
+/// A token as quoted in an error message: at most [`SHOWN_CHARS`]
+/// characters (then `...`), control characters escaped (`\u{1b}`).
+pub fn shown(token: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == SHOWN_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Why a move token is not a move of the dialect (NOTATION.md section 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveTextErrorKind {
+    /// The token is the null move `0000`, which no command accepts.
+    NullMove,
+    /// The token does not start with a square (letter, then rank 1-99).
+    BadFromSquare,
+    /// No square follows the first one.
+    BadToSquare,
+    /// Something other than `(X)`/`(XY)` or a trailing `e` follows the squares.
+    BadSuffix,
+}
+
+impl fmt::Display for MoveTextErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NullMove => "the null move is not accepted here",
+            Self::BadFromSquare => "expected a square (file a-z, rank 1-99) at the start",
+            Self::BadToSquare => "expected a destination square after the first square",
+            Self::BadSuffix => "expected nothing, '(X)' with 1-2 letters, or 'e' after the squares",
+        })
+    }
+}
+
+/// A token that is not a move: `bad move 'z9z' (...)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveTextError {
+    token: String,
+    kind: MoveTextErrorKind,
+}
+
+impl MoveTextError {
+    pub fn new(token: &str, kind: MoveTextErrorKind) -> Self {
+        Self { token: shown(token), kind }
+    }
+
+    /// The offending token as quoted in the message (possibly shortened).
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// What is wrong with it.
+    pub fn kind(&self) -> MoveTextErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad move '{}' ({})", self.token, self.kind)
+    }
+}
+
+impl std::error::Error for MoveTextError {}
 
 /// A square as written: a file letter and a rank number, e.g. `k11`.
 ///
@@ -45,7 +119,7 @@ impl Square {
     /// case), then a rank of one or two digits without a leading zero.
     /// Returns the square and the number of bytes it took; `None` if there
     /// is no square there or a third digit follows.
-    fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
+    pub fn parse_prefix(bytes: &[u8]) -> Option<(Self, usize)> {
         let (&letter, rest) = bytes.split_first()?;
         if !letter.is_ascii_alphabetic() {
             return None;
@@ -278,5 +352,30 @@ mod tests {
         let e = "z9z".parse::<MoveText>().unwrap_err();
         assert_eq!(e.token(), "z9z");
         assert!(e.to_string().starts_with("bad move 'z9z' ("), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn shown_shortens_long_tokens() {
+        let long = "x".repeat(1000);
+        assert_eq!(shown(&long), format!("{}...", "x".repeat(SHOWN_CHARS)));
+        assert_eq!(shown("abc"), "abc");
+    }
+
+    #[test]
+    fn shown_escapes_control_characters_and_keeps_unicode() {
+        assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        assert_eq!(shown("a\u{0}"), "a\\u{0}");
+        assert_eq!(shown("é♞"), "é♞");
+    }
+
+    #[test]
+    fn shown_counts_characters_not_bytes() {
+        let long = "é".repeat(100);
+        assert_eq!(shown(&long).chars().count(), SHOWN_CHARS + 3);
     }
 }

@@ -6,8 +6,8 @@
 //! replayed with `Position::parse_move`; an error names the file, the game
 //! and the move.
 
-use super::{GameRecord, GameResult};
-use crate::rules::{Position, Variant};
+use crate::{GameRecord, GameResult};
+use crate::{Position, Variant};
 use std::fmt;
 
 /// A game as written, before replay.
@@ -286,11 +286,7 @@ pub fn replay(game: &PgnGame, index: usize, file: &str, variant: Variant) -> Res
     let mut moves = Vec::with_capacity(game.moves.len());
     for (i, (text, line)) in game.moves.iter().enumerate() {
         let number = pos.fullmove_number();
-        let dots = if pos.side_to_move() == crate::rules::Color::White {
-            "."
-        } else {
-            "..."
-        };
+        let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
         let m = pos
             .parse_move(text)
             .map_err(|e| fail(*line, format!("move {number}{dots} {text} (ply {}): {}", i + 1, e.reason)))?;

@@ -22,8 +22,8 @@
 //! Games in one text are separated by result tokens. `[Variant "..."]` and
 //! `[FEN "..."]` lines at the start of a game set it up.
 
-use super::{GameRecord, GameResult};
-use crate::rules::{Color, Kind, Move, MoveKind, Position, Variant};
+use crate::{Color, Kind, Move, MoveKind, Position, Variant};
+use crate::{GameRecord, GameResult};
 use std::fmt;
 
 /// Why a record could not be imported.
@@ -190,7 +190,7 @@ fn tag(line: &str) -> Option<(String, String)> {
 }
 
 /// The recognised tokens at the start of a line; stops at commentary.
-fn tokens(line: &str, g: &crate::rules::Geometry, variant: Variant) -> Vec<Token> {
+fn tokens(line: &str, g: &crate::Geometry, variant: Variant) -> Vec<Token> {
     let mut out = Vec::new();
     let mut s = Scanner { s: line, at: 0 };
     loop {
@@ -335,7 +335,7 @@ impl Scanner<'_> {
     }
 
     /// A square on this board (`D8`, `k11`).
-    fn square(&mut self, g: &crate::rules::Geometry) -> Option<u8> {
+    fn square(&mut self, g: &crate::Geometry) -> Option<u8> {
         let start = self.at;
         let c = self.bump()?;
         if !c.is_ascii_alphabetic() {
@@ -415,7 +415,7 @@ impl Scanner<'_> {
     }
 
     /// A move; on failure the position is undefined (the caller resets).
-    fn written(&mut self, g: &crate::rules::Geometry, variant: Variant) -> Option<Written> {
+    fn written(&mut self, g: &crate::Geometry, variant: Variant) -> Option<Written> {
         let start = self.at;
         if self.eat("O-O-") || self.eat("0-0-") {
             let c = self.bump()?.to_ascii_lowercase();
@@ -655,7 +655,7 @@ pub fn move_to_notation(pos: &Position, m: Move) -> String {
 }
 
 /// `ME`, `(A)`, nothing for a plain Sword.
-fn piece_code(p: crate::rules::Piece) -> String {
+fn piece_code(p: crate::Piece) -> String {
     if p.is_morph() {
         format!("({})", p.kind().book_code())
     } else {
@@ -682,7 +682,7 @@ pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> R
         let number = pos.fullmove_number();
         pos.make(m);
         match pos.outcome() {
-            Some(crate::rules::Outcome::Checkmate { .. }) => text.push_str(" #"),
+            Some(crate::Outcome::Checkmate { .. }) => text.push_str(" #"),
             _ if pos.in_check() => text.push_str(" +"),
             _ => {}
         }
@@ -709,7 +709,7 @@ pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> R
         Some(GameResult::WhiteWins) => "1-0\n",
         Some(GameResult::BlackWins) => "0-1\n",
         Some(GameResult::Draw) => "1/2-1/2\n",
-        None => "*\n",
+        Some(GameResult::Unfinished) | None => "*\n",
     });
     Ok(out)
 }

@@ -71,8 +71,8 @@ pub fn of(g: &Geometry, kind: Kind, color: Color, sq: u8, occ: Bitboard) -> Bitb
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::bitboard::bit;
-    use crate::rules::variant::{Variant, DIRECTIONS};
+    use crate::bitboard::bit;
+    use crate::variant::{Variant, DIRECTIONS};
 
     /// The slow, obviously right walk the fast lookups are checked against.
     fn walk(g: &Geometry, sq: u8, occ: Bitboard, dirs: &[(i8, i8)], range: i32) -> Bitboard {

@@ -1,0 +1,49 @@
+//! The rules of Pillars of Medusa and Mini-POM: a library with no search in
+//! it, and no dependency outside std. The engine, the match runner, the
+//! book builder and the protocol's move syntax all sit on it.
+//!
+//! - the board: [`Variant`] and its [`Geometry`], [`Bitboard`]s, attack
+//!   tables, [`Piece`]s (kind, colour, Morph flag and form);
+//! - the game: [`Position`] (placement, petrified sets, rights, clocks,
+//!   Zobrist key, history), legal move generation with the gaze,
+//!   make/unmake, [`Outcome`], perft;
+//! - text: FEN, coordinate squares and moves ([`coord`], parsed in this one
+//!   place for every dialect), move text resolved against a position, the
+//!   inventor's notation ([`notation`]) and PGN ([`pgn`]);
+//! - games: [`GameResult`], [`GameRecord`]; and [`SplitMix64`], the
+//!   project's one seeded generator.
+#![forbid(unsafe_code)]
+
+pub mod attacks;
+pub mod bitboard;
+pub mod coord;
+pub mod fen;
+pub mod game;
+mod legal;
+mod makemove;
+mod movegen;
+pub mod moves;
+mod movetext;
+pub mod notation;
+pub mod perft;
+pub mod pgn;
+pub mod piece;
+pub mod position;
+pub mod rng;
+pub mod status;
+pub mod variant;
+pub mod zobrist;
+
+pub use bitboard::{bit, squares, Bitboard};
+pub use fen::{FenError, FenField};
+pub use game::{GameRecord, GameResult};
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use movetext::MoveError;
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, State};
+pub use rng::SplitMix64;
+pub use status::Outcome;
+pub use variant::{Geometry, Variant};
+
+#[cfg(test)]
+mod tests;
