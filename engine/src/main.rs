@@ -5,16 +5,17 @@
 /// pipe into `head`, a GUI that went away) instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => {
-        gorgon::uci::write_line(format_args!($($arg)*))
+        gorgon::stdio::write_line(format_args!($($arg)*))
     };
 }
 
 mod cli;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use gorgon::player::{self, Control, Limits, Report, Score};
+use gorgon::player::{self, Control, Limits, Report};
+use gorgon::stdio::StdinLines;
+use protocol::ScoreValue;
 use rules::{perft, Move, Position, Variant};
-use std::io::BufRead;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -153,17 +154,17 @@ fn run_perft(pos: &Position, depth: u32, divide: bool, threads: usize) {
 }
 
 /// `+0.35`, `#3`, `#-2`: a score for people.
-fn score_text(score: Score) -> String {
+fn score_text(score: ScoreValue) -> String {
     match score {
-        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) => format!("#{n}"),
+        ScoreValue::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        ScoreValue::Mate(n) => format!("#{n}"),
     }
 }
 
-fn score_json(score: Score) -> serde_json::Value {
+fn score_json(score: ScoreValue) -> serde_json::Value {
     match score {
-        Score::Cp(cp) => serde_json::json!({ "cp": cp }),
-        Score::Mate(n) => serde_json::json!({ "mate": n }),
+        ScoreValue::Cp(cp) => serde_json::json!({ "cp": cp }),
+        ScoreValue::Mate(n) => serde_json::json!({ "mate": n }),
     }
 }
 
@@ -173,8 +174,11 @@ fn line_text(pos: &Position, pv: &[Move]) -> Vec<String> {
 
 fn analyse(pos: &Position, args: &AnalyseArgs) {
     let mut engine = player::Engine::new();
-    engine.set_hash(args.hash);
-    engine.set_threads(args.threads);
+    for result in [engine.set_hash(args.hash), engine.set_threads(args.threads)] {
+        if let Err(e) = result {
+            eprintln!("warning: {e}");
+        }
+    }
     engine.set_multipv(args.multipv);
     let limits = Limits {
         depth: args.depth,
@@ -198,8 +202,8 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
         }
         Report::Info(i) => {
             let bound = match i.bound {
-                Some(player::Bound::Lower) => "++",
-                Some(player::Bound::Upper) => "--",
+                Some(protocol::Bound::Lower) => "++",
+                Some(protocol::Bound::Upper) => "--",
                 None => "",
             };
             out!(
@@ -247,14 +251,13 @@ fn serve(variant: Variant, protocol: Option<ProtocolArg>) {
     if protocol == Some(ProtocolArg::Uci) {
         return gorgon::uci::run(variant, None);
     }
-    let mut first = Vec::new();
-    if protocol.is_none() {
-        match std::io::stdin().lock().read_until(b'\n', &mut first) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-    }
-    let first = String::from_utf8_lossy(&first).into_owned();
+    let first = match protocol {
+        None => match StdinLines::new(None).next() {
+            Some(line) => line,
+            None => return,
+        },
+        Some(_) => String::new(),
+    };
     if protocol == Some(ProtocolArg::Xboard) || first.trim() == "xboard" {
         gorgon::xboard::run(variant);
     } else {

@@ -2,11 +2,18 @@
 //! of limit, stopping, MultiPV, pondering and the bench signature.
 
 mod player {
-    use gorgon::player::{bench, evaluate, Control, Engine, Limits, Report, Score, SearchResult};
+    use gorgon::player::{bench, evaluate, Control, Engine, Limits, Report, SearchResult};
+    use protocol::ScoreValue;
     use rules::{Position, Variant};
     use std::sync::atomic::Ordering;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
+
+    /// Slack on every wall-clock bound: they must hold on a loaded two-core
+    /// machine (other tests, a build or a match beside them), so they catch
+    /// an engine that ignores its limits; how close it keeps to them is
+    /// measured in `player_measure.rs`, not asserted here.
+    const SLACK_MS: u64 = 1000;
 
     fn search(engine: &mut Engine, pos: &Position, limits: Limits) -> SearchResult {
         let control = Control::new();
@@ -37,7 +44,7 @@ mod player {
             let solutions: Vec<_> = cols[4].split_whitespace().map(|s| pos.parse_move(s).unwrap()).collect();
             engine.new_game();
             let r = search(&mut engine, &pos, depth(2 * mate_in as u32 + 2));
-            assert_eq!(r.score, Score::Mate(mate_in), "{name}: score");
+            assert_eq!(r.score, ScoreValue::Mate(mate_in), "{name}: score");
             let best = r.best.unwrap();
             assert!(solutions.contains(&best), "{name}: {} is no solution", pos.move_text(best));
             checked += 1;
@@ -108,7 +115,7 @@ mod player {
                 );
                 assert_legal(&pos, &r);
                 assert!(
-                    t.elapsed() < Duration::from_millis(movetime + 100),
+                    t.elapsed() < Duration::from_millis(movetime + SLACK_MS),
                     "{:?} for movetime {movetime}",
                     t.elapsed()
                 );
@@ -124,10 +131,8 @@ mod player {
                 let t = Instant::now();
                 let r = search(&mut engine, &pos, limits);
                 assert_legal(&pos, &r);
-                // 50 ms of slack for the scheduler of a shared machine: the
-                // engine itself keeps a reserve of three Move Overheads.
                 assert!(
-                    t.elapsed() < Duration::from_millis(time as u64 + 50),
+                    t.elapsed() < Duration::from_millis(time as u64 + SLACK_MS),
                     "{:?} with {time} ms on the clock",
                     t.elapsed()
                 );
@@ -140,7 +145,7 @@ mod player {
             };
             let t = Instant::now();
             assert_legal(&pos, &search(&mut engine, &pos, limits));
-            assert!(t.elapsed() < Duration::from_millis(3000));
+            assert!(t.elapsed() < Duration::from_millis(3000 + SLACK_MS));
         }
     }
 
@@ -166,7 +171,7 @@ mod player {
         for threads in [1, 2] {
             let pos = Position::startpos(Variant::Pom);
             let mut engine = Engine::new();
-            engine.set_threads(threads);
+            engine.set_threads(threads).unwrap();
             let control = Arc::new(Control::new());
             let stopper = {
                 let control = Arc::clone(&control);
@@ -182,9 +187,9 @@ mod player {
             };
             let r = engine.search(&pos, &limits, &control, &mut |_| {});
             let stopped_at = stopper.join().unwrap();
-            // About 1 ms on an idle machine; the margin is for loaded CI hosts.
+            // About 1 ms on an idle machine (player_measure.rs).
             assert!(
-                stopped_at.elapsed() < Duration::from_millis(200),
+                stopped_at.elapsed() < Duration::from_millis(SLACK_MS),
                 "took {:?} after stop",
                 stopped_at.elapsed()
             );
@@ -241,7 +246,10 @@ mod player {
         };
         let r = engine.search(&pos, &limits, &control, &mut |_| {});
         let took = t.elapsed();
-        assert!(took >= Duration::from_millis(150) && took < Duration::from_millis(600), "{took:?}");
+        assert!(
+            took >= Duration::from_millis(150) && took < Duration::from_millis(250 + SLACK_MS),
+            "{took:?}"
+        );
         assert_legal(&pos, &r);
         hitter.join().unwrap();
     }
@@ -304,24 +312,24 @@ mod player {
         pos.make(m);
         let mut engine = Engine::new();
         let r = search(&mut engine, &pos, depth(3));
-        assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+        assert_eq!((r.best, r.score), (None, ScoreValue::Mate(0)));
     }
 
     #[test]
     fn threads_find_legal_moves_and_mates() {
         let mut engine = Engine::new();
-        engine.set_threads(2);
-        engine.set_hash(8);
+        engine.set_threads(2).unwrap();
+        engine.set_hash(8).unwrap();
         let pos = Position::from_fen(
             Variant::Pom,
             "tha2h1a2t/2w2k4w/3w7/7w3/w3w1E1w2/1w8m/11/2WW2W4/11/WW1K6W/T4A3HT w - - 4 53",
         )
         .unwrap();
         let r = search(&mut engine, &pos, depth(7));
-        assert_eq!(r.score, Score::Mate(2));
+        assert_eq!(r.score, ScoreValue::Mate(2));
         assert_eq!(pos.move_text(r.best.unwrap()), "g7h8");
         engine.new_game();
-        engine.set_threads(1);
+        engine.set_threads(1).unwrap();
         assert_legal(&pos, &search(&mut engine, &pos, depth(3)));
     }
 

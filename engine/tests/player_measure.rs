@@ -3,7 +3,8 @@
 //! `GORGON_MOVETIME` (ms, default 10000), `GORGON_THREADS` (default 1) and
 //! `GORGON_VARIANT` (`pom` or `minipom`) choose the search.
 
-use gorgon::player::{bench, Control, Engine, Limits, Report, Score};
+use gorgon::player::{bench, Control, Engine, Limits, Report};
+use protocol::ScoreValue;
 use rules::{Position, Variant};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -17,8 +18,8 @@ fn measure_start_position() {
     let threads = env_or("GORGON_THREADS", 1usize);
     let variant = Variant::from_name(&env_or("GORGON_VARIANT", "pom".to_string())).expect("variant");
     let mut engine = Engine::new();
-    engine.set_threads(threads);
-    engine.set_hash(64);
+    engine.set_threads(threads).unwrap();
+    engine.set_hash(64).unwrap();
     let pos = Position::startpos(variant);
     let limits = Limits {
         movetime: Some(movetime),
@@ -28,8 +29,8 @@ fn measure_start_position() {
     let result = engine.search(&pos, &limits, &control, &mut |r| {
         if let Report::Info(i) = r {
             let score = match i.score {
-                Score::Cp(c) => format!("cp {c}"),
-                Score::Mate(m) => format!("mate {m}"),
+                ScoreValue::Cp(c) => format!("cp {c}"),
+                ScoreValue::Mate(m) => format!("mate {m}"),
             };
             let pv: Vec<String> = i.pv.iter().take(8).map(|&m| pos.move_text(m)).collect();
             println!(

@@ -1,17 +1,27 @@
 //! Typed errors. Every message names the offending token, shortened and
 //! with control characters escaped so that it fits on one protocol line.
+//! The same type serves commands ([`crate::parse_line`]) and replies
+//! ([`crate::parse_reply`]); for a reply, `command` is the reply's first
+//! word (`info`, `bestmove`, `option`, `id`).
 
 use std::fmt;
 
 pub(crate) use rules::coord::shown;
 pub use rules::coord::{MoveTextError, MoveTextErrorKind};
 
-/// Why a line is not a command. `command` is the canonical (lowercase)
-/// command name; tokens are quoted as typed (see [`ParseError`]'s Display).
+/// Why a line is not a command (or not a reply). `command` is the
+/// canonical (lowercase) command or reply word; tokens are quoted as typed
+/// (see [`ParseError`]'s Display).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ParseError {
     /// The first token is no command of the dialect: `unknown command 'foo'`.
     UnknownCommand {
+        /// The first token.
+        token: String,
+    },
+    /// The first token is no reply of the dialect: `unknown reply
+    /// 'copyprotection'`.
+    UnknownReply {
         /// The first token.
         token: String,
     },
@@ -82,12 +92,30 @@ impl ParseError {
             token: shown(token),
         }
     }
+
+    /// The command (or reply) word the error is about; `None` when the
+    /// first token itself is unknown. A client reading an engine's output
+    /// uses it to tell a malformed `bestmove` (the engine's move is
+    /// unreadable) from a malformed line it can skip.
+    pub fn command(&self) -> Option<&'static str> {
+        match self {
+            Self::UnknownCommand { .. } | Self::UnknownReply { .. } => None,
+            Self::Missing { command, .. }
+            | Self::Unexpected { command, .. }
+            | Self::UnknownKeyword { command, .. }
+            | Self::MissingValue { command, .. }
+            | Self::NotANumber { command, .. }
+            | Self::OutOfRange { command, .. }
+            | Self::BadMove { command, .. } => Some(*command),
+        }
+    }
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::UnknownCommand { token } => write!(f, "unknown command '{token}'"),
+            Self::UnknownReply { token } => write!(f, "unknown reply '{token}'"),
             Self::Missing { command, what } => write!(f, "{command}: missing {what}"),
             Self::Unexpected { command, expected, token } => {
                 write!(f, "{command}: expected {expected}, got '{token}'")
@@ -138,5 +166,11 @@ mod tests {
         };
         assert!(e.to_string().starts_with("position: bad move 'z9z' ("));
         assert!(std::error::Error::source(&e).is_some());
+        assert_eq!(e.command(), Some("position"));
+        let e = ParseError::UnknownReply {
+            token: "copyprotection".into(),
+        };
+        assert_eq!(e.to_string(), "unknown reply 'copyprotection'");
+        assert_eq!(e.command(), None);
     }
 }

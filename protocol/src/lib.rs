@@ -4,7 +4,9 @@
 //! moves.
 //!
 //! Pure syntax: text lines in, typed [`Command`]s out ([`parse_line`]);
-//! typed [`Reply`]s in, text lines out (`Display`). The crate knows no game
+//! typed [`Reply`]s in, text lines out (`Display`); and, for a GUI or a
+//! match runner, an engine's lines back to [`Reply`]s ([`parse_reply`],
+//! tolerant of foreign engines' extra `info` fields). The crate knows no game
 //! rules (it takes only the coordinate syntax of squares and moves from
 //! [`rules::coord`], so that squares are parsed in one place), and no input
 //! makes it panic.
@@ -36,5 +38,5 @@ mod tokens;
 
 pub use command::{parse_line, Command, Go, Registration};
 pub use error::{MoveTextError, MoveTextErrorKind, ParseError};
-pub use reply::{Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
+pub use reply::{parse_reply, Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
 pub use rules::coord::{BadSquare, MoveText, Square, Suffix};

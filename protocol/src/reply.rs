@@ -1,8 +1,14 @@
 //! Output: typed [`Reply`]s to protocol lines. `Display` writes exactly
 //! one line without its terminator; free text has line breaks and other
 //! control characters replaced by spaces, so a reply can never split.
+//! Input: [`parse_reply`] reads such lines back, from this engine or a
+//! foreign one (`parse.rs`).
+
+mod parse;
 
 use std::fmt;
+
+pub use parse::parse_reply;
 
 use crate::text::{field, moves, OneLine};
 use rules::coord::MoveText;
@@ -163,6 +169,39 @@ pub enum ScoreValue {
     Mate(i32),
 }
 
+impl ScoreValue {
+    /// What [`ScoreValue::as_cp`] gives a mate in 0 moves: mates sit
+    /// beyond every centipawn score an engine reports. (CECP's convention,
+    /// [`crate::cecp::mate_score`], counts the other way: `100000 + N`.)
+    pub const MATE_CP: i32 = 100_000;
+
+    /// Mate distances are capped here by [`ScoreValue::as_cp`], so that no
+    /// mate, however long, ranks with the centipawn scores.
+    pub const MAX_MATE_MOVES: i32 = 10_000;
+
+    /// The score as one number that orders all scores: centipawns as they
+    /// are, mate in `m > 0` as `100000 - m` (a quicker mate is better),
+    /// mated in `|m|` (`m <= 0`) as `-100000 - m` (a later mate is
+    /// better). Mate distances beyond [`ScoreValue::MAX_MATE_MOVES`] count
+    /// as that many moves.
+    pub const fn as_cp(self) -> i32 {
+        match self {
+            Self::Cp(cp) => cp,
+            Self::Mate(m) if m > 0 => Self::MATE_CP - min(m, Self::MAX_MATE_MOVES),
+            Self::Mate(m) => -Self::MATE_CP + min(m.saturating_neg(), Self::MAX_MATE_MOVES),
+        }
+    }
+}
+
+/// `Ord::min` is not `const`.
+const fn min(a: i32, b: i32) -> i32 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
 /// Which side of the true score a bound is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -188,6 +227,8 @@ impl fmt::Display for Score {
 
 /// An `info` line. Unset fields are left out; the order is Stockfish's,
 /// with `currmove`/`currmovenumber` before the `pv`, which comes last.
+/// Fields of other engines that have no place here (`tbhits`, `cpuload`,
+/// `refutation`, ...) are skipped by [`parse_reply`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Info {
     /// Completed iteration depth.
@@ -198,6 +239,9 @@ pub struct Info {
     pub multipv: Option<u32>,
     /// The score of this line.
     pub score: Option<Score>,
+    /// Win, draw and loss chances in per mille, from the engine's point
+    /// of view (`wdl W D L`, written after the score as Stockfish does).
+    pub wdl: Option<[u32; 3]>,
     /// Nodes searched.
     pub nodes: Option<u64>,
     /// Nodes per second.
@@ -222,6 +266,9 @@ impl fmt::Display for Info {
         field(f, "multipv", self.multipv)?;
         if let Some(score) = self.score {
             write!(f, " {score}")?;
+        }
+        if let Some([w, d, l]) = self.wdl {
+            write!(f, " wdl {w} {d} {l}")?;
         }
         field(f, "nodes", self.nodes)?;
         field(f, "nps", self.nps)?;
@@ -366,8 +413,16 @@ mod tests {
             ..Info::default()
         };
         assert_eq!(
-            line(Reply::Info(info)),
+            line(Reply::Info(info.clone())),
             "info depth 12 seldepth 18 multipv 1 score cp 35 nodes 123 nps 456 hashfull 7 time 270 pv e3e5 h10h8"
+        );
+        let info = Info {
+            wdl: Some([512, 400, 88]),
+            ..info
+        };
+        assert_eq!(
+            line(Reply::Info(info)),
+            "info depth 12 seldepth 18 multipv 1 score cp 35 wdl 512 400 88 nodes 123 nps 456 hashfull 7 time 270 pv e3e5 h10h8"
         );
     }
 
@@ -402,5 +457,20 @@ mod tests {
             ..Info::default()
         };
         assert_eq!(info.to_string(), "info score mate 5 lowerbound");
+    }
+
+    #[test]
+    fn as_cp_orders_mates_beyond_centipawns() {
+        use ScoreValue::{Cp, Mate};
+        assert_eq!(Cp(-35).as_cp(), -35);
+        assert_eq!(Mate(3).as_cp(), 99_997);
+        assert_eq!(Mate(-3).as_cp(), -99_997);
+        assert_eq!(Mate(0).as_cp(), -100_000);
+        let ordered = [Mate(0), Mate(-1), Mate(-30), Cp(-5000), Cp(0), Cp(5000), Mate(30), Mate(2), Mate(1)];
+        assert!(ordered.windows(2).all(|w| w[0].as_cp() < w[1].as_cp()), "{ordered:?}");
+        // No overflow, and the longest mates still beyond centipawns.
+        assert_eq!(Mate(i32::MAX).as_cp(), 90_000);
+        assert_eq!(Mate(i32::MIN).as_cp(), -90_000);
+        assert!(Mate(i32::MIN).as_cp() < Cp(-50_000).as_cp());
     }
 }

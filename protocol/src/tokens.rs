@@ -1,46 +1,81 @@
 //! A cursor over the whitespace-separated tokens of one input line, with
-//! the helpers every command parser shares (keywords, numbers, moves).
+//! the helpers every command and reply parser shares (keywords, numbers,
+//! moves, free text).
 
-use std::iter::Peekable;
-use std::str::{FromStr, SplitWhitespace};
+use std::str::FromStr;
 
 use crate::error::{shown, ParseError};
 use rules::coord::MoveText;
 
 /// The tokens of a line. Any Unicode whitespace separates tokens, so runs
-/// of spaces, tabs and stray `\r` collapse.
+/// of spaces, tabs and stray `\r` collapse. The cursor keeps the unread
+/// rest of the line rather than an iterator of tokens, so that free text
+/// (an option name, an `info string`, a quoted CECP feature value) can be
+/// taken as written, with its inner spacing.
+#[derive(Clone)]
 pub(crate) struct Tokens<'a> {
-    inner: Peekable<SplitWhitespace<'a>>,
+    rest: &'a str,
 }
 
 impl<'a> Tokens<'a> {
     pub(crate) fn new(line: &'a str) -> Self {
-        Self {
-            inner: line.split_whitespace().peekable(),
-        }
+        Self { rest: line }
     }
 
-    pub(crate) fn peek(&mut self) -> Option<&'a str> {
-        self.inner.peek().copied()
+    pub(crate) fn peek(&self) -> Option<&'a str> {
+        self.clone().next()
+    }
+
+    /// Consumes the next token if `keep` holds for it.
+    fn next_if(&mut self, keep: impl Fn(&str) -> bool) -> Option<&'a str> {
+        let mut ahead = self.clone();
+        let token = ahead.next().filter(|t| keep(t))?;
+        *self = ahead;
+        Some(token)
     }
 
     /// The remaining tokens joined by single spaces.
     pub(crate) fn rest_joined(&mut self) -> String {
-        self.inner.by_ref().collect::<Vec<_>>().join(" ")
+        self.by_ref().collect::<Vec<_>>().join(" ")
+    }
+
+    /// The rest of the line as written, trimmed (inner spacing kept).
+    pub(crate) fn rest_raw(&mut self) -> &'a str {
+        std::mem::take(&mut self.rest).trim()
+    }
+
+    /// The text up to the next `end` character, as written, with the
+    /// character itself consumed; `None` (nothing consumed) if there is no
+    /// such character.
+    pub(crate) fn raw_until(&mut self, end: char) -> Option<&'a str> {
+        let (before, after) = self.rest.split_once(end)?;
+        self.rest = after;
+        Some(before)
     }
 
     /// Tokens up to (not including) the first one for which `stop` holds.
     pub(crate) fn take_until(&mut self, stop: impl Fn(&str) -> bool) -> Vec<&'a str> {
         let mut taken = Vec::new();
-        while let Some(token) = self.inner.next_if(|t| !stop(t)) {
+        while let Some(token) = self.next_if(|t| !stop(t)) {
             taken.push(token);
         }
         taken
     }
 
+    /// Like [`Tokens::take_until`], but the tokens as one slice of the
+    /// line, inner spacing kept (empty if no token was taken).
+    pub(crate) fn raw_until_token(&mut self, stop: impl Fn(&str) -> bool) -> &'a str {
+        let start = self.rest.trim_start();
+        if self.take_until(stop).is_empty() {
+            return "";
+        }
+        // `rest` now starts right after the last token taken.
+        &start[..start.len() - self.rest.len()]
+    }
+
     /// Consumes the next token if it is `keyword` (ASCII case-insensitive).
     pub(crate) fn eat(&mut self, keyword: &str) -> bool {
-        self.inner.next_if(|t| is_keyword(t, keyword)).is_some()
+        self.next_if(|t| is_keyword(t, keyword)).is_some()
     }
 
     /// Consumes the next token, which must be `keyword`.
@@ -70,7 +105,7 @@ impl<'a> Tokens<'a> {
     /// Parses the next tokens as moves while `more` holds for them.
     pub(crate) fn moves(&mut self, command: &'static str, more: impl Fn(&str) -> bool) -> Result<Vec<MoveText>, ParseError> {
         let mut moves = Vec::new();
-        while let Some(token) = self.inner.next_if(|t| more(t)) {
+        while let Some(token) = self.next_if(&more) {
             moves.push(token.parse().map_err(|error| ParseError::BadMove { command, error })?);
         }
         Ok(moves)
@@ -81,7 +116,15 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = &'a str;
 
     fn next(&mut self) -> Option<&'a str> {
-        self.inner.next()
+        let start = self.rest.trim_start();
+        if start.is_empty() {
+            self.rest = start;
+            return None;
+        }
+        let end = start.find(char::is_whitespace).unwrap_or(start.len());
+        let (token, rest) = start.split_at(end);
+        self.rest = rest;
+        Some(token)
     }
 }
 
@@ -155,5 +198,25 @@ mod tests {
         assert_eq!(t.take_until(|x| is_keyword(x, "moves")), ["a", "b"]);
         assert!(t.eat("MOVES"));
         assert_eq!(t.rest_joined(), "c");
+    }
+
+    #[test]
+    fn raw_text_keeps_inner_spacing() {
+        let mut t = Tokens::new("option name  Move \u{a0} Overhead\ttype spin");
+        assert_eq!(t.next(), Some("option"));
+        assert!(t.eat("name"));
+        assert_eq!(t.raw_until_token(|x| is_keyword(x, "type")), "Move \u{a0} Overhead");
+        assert_eq!(t.peek(), Some("type"));
+        assert_eq!(t.raw_until_token(|x| is_keyword(x, "type")), "");
+        assert!(t.eat("type"));
+        assert_eq!(t.rest_raw(), "spin");
+        assert_eq!(t.rest_raw(), "");
+        assert_eq!(t.next(), None);
+
+        let mut t = Tokens::new("a=\"b  c\" d");
+        assert_eq!(t.next(), Some("a=\"b"));
+        assert_eq!(t.raw_until('"'), Some("  c"));
+        assert_eq!(t.raw_until('"'), None);
+        assert_eq!(t.rest_joined(), "d");
     }
 }

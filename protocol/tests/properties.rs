@@ -4,7 +4,9 @@
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
-use protocol::{parse_line, Command, Go, Info, MoveText, OptionDecl, OptionKind, Reply, Square, Suffix};
+use protocol::{
+    parse_line, parse_reply, Bound, Command, Go, Info, MoveText, OptionDecl, OptionKind, Reply, Score, ScoreValue, Square, Suffix,
+};
 
 // ---- generators ----
 
@@ -52,6 +54,91 @@ fn go() -> impl Strategy<Value = Go> {
             perft,
         },
     )
+}
+
+/// Free text as a reply carries it: one line (no control characters or
+/// line separators) and trimmed; inner blanks of any kind are kept.
+fn line_text() -> impl Strategy<Value = String> {
+    "[^\\p{C}\\p{Zl}\\p{Zp}]{0,24}".prop_map(|t| t.trim().to_owned())
+}
+
+/// Option words: no blank, not an option keyword (a name runs up to
+/// `type`, a combo text up to `var`), not `<empty>`.
+fn option_word() -> impl Strategy<Value = String> {
+    "[^\\s\\p{C}]{1,8}".prop_filter("not a keyword", |w| {
+        !["type", "default", "min", "max", "var", "<empty>"]
+            .iter()
+            .any(|k| w.eq_ignore_ascii_case(k))
+    })
+}
+
+/// Option text: words separated by blanks of various kinds.
+fn option_text(words: std::ops::Range<usize>) -> impl Strategy<Value = String> {
+    let blank = proptest::sample::select(&[" ", "  ", "\u{a0}", " \u{3000} "][..]);
+    vec((option_word(), blank), words).prop_map(|parts| {
+        let text: String = parts.into_iter().map(|(w, b)| w + b).collect();
+        text.trim().to_owned()
+    })
+}
+
+fn option_kind() -> impl Strategy<Value = OptionKind> {
+    prop_oneof![
+        any::<bool>().prop_map(|default| OptionKind::Check { default }),
+        any::<[i64; 3]>().prop_map(|[default, min, max]| OptionKind::Spin { default, min, max }),
+        (option_text(0..3), vec(option_text(0..3), 0..4)).prop_map(|(default, vars)| OptionKind::Combo { default, vars }),
+        Just(OptionKind::Button),
+        line_text()
+            .prop_filter("not the empty marker", |t| t != "<empty>")
+            .prop_map(|default| OptionKind::String { default }),
+    ]
+}
+
+fn score() -> impl Strategy<Value = Score> {
+    let value = prop_oneof![any::<i32>().prop_map(ScoreValue::Cp), any::<i32>().prop_map(ScoreValue::Mate)];
+    let bound = proptest::option::of(prop_oneof![Just(Bound::Lower), Just(Bound::Upper)]);
+    (value, bound).prop_map(|(value, bound)| Score { value, bound })
+}
+
+fn info() -> impl Strategy<Value = Info> {
+    let u32s = proptest::array::uniform5(proptest::option::of(any::<u32>()));
+    let u64s = proptest::array::uniform3(proptest::option::of(any::<u64>()));
+    let scores = (proptest::option::of(score()), proptest::option::of(any::<[u32; 3]>()));
+    let moves = (proptest::option::of(move_text()), vec(move_text(), 0..6));
+    (u32s, u64s, scores, moves).prop_map(
+        |([depth, seldepth, multipv, hashfull, currmovenumber], [nodes, nps, time], (score, wdl), (currmove, pv))| Info {
+            depth,
+            seldepth,
+            multipv,
+            score,
+            wdl,
+            nodes,
+            nps,
+            hashfull,
+            time,
+            currmove,
+            currmovenumber,
+            pv,
+        },
+    )
+}
+
+/// Any reply whose text fields are single-line and trimmed (and, for
+/// option texts, free of the option keywords).
+fn reply() -> impl Strategy<Value = Reply> {
+    let best = (proptest::option::of(move_text()), proptest::option::of(move_text())).prop_map(|(mv, ponder)| Reply::BestMove {
+        ponder: ponder.filter(|_| mv.is_some()),
+        mv,
+    });
+    prop_oneof![
+        line_text().prop_map(Reply::IdName),
+        line_text().prop_map(Reply::IdAuthor),
+        (option_text(1..4), option_kind()).prop_map(|(name, kind)| Reply::Option(OptionDecl { name, kind })),
+        Just(Reply::UciOk),
+        Just(Reply::ReadyOk),
+        info().prop_map(Reply::Info),
+        line_text().prop_map(Reply::InfoString),
+        best,
+    ]
 }
 
 /// Words the parser reacts to, in various cases.
@@ -104,6 +191,42 @@ const VOCABULARY: &[&str] = &[
     "b",
     "11/11",
     "9/9",
+    // Replies.
+    "id",
+    "author",
+    "uciok",
+    "readyok",
+    "option",
+    "type",
+    "check",
+    "spin",
+    "combo",
+    "button",
+    "string",
+    "default",
+    "min",
+    "max",
+    "var",
+    "<empty>",
+    "true",
+    "info",
+    "seldepth",
+    "multipv",
+    "score",
+    "cp",
+    "lowerbound",
+    "upperbound",
+    "wdl",
+    "nps",
+    "hashfull",
+    "time",
+    "currmove",
+    "currmovenumber",
+    "pv",
+    "tbhits",
+    "refutation",
+    "bestmove",
+    "(none)",
 ];
 
 fn token() -> impl Strategy<Value = String> {
@@ -126,6 +249,29 @@ fn soup() -> impl Strategy<Value = String> {
 }
 
 // ---- properties ----
+
+/// Whatever reads as a reply writes a canonical text that reads back to
+/// the same text (for lines without control characters, which the writer
+/// turns into spaces), and errors fit on one line.
+fn check_reply(line: &str) -> Result<(), TestCaseError> {
+    match parse_reply(line) {
+        Ok(Some(reply)) => {
+            let text = reply.to_string();
+            prop_assert!(!text.contains(['\n', '\r']), "{:?}", text);
+            if !line.contains(char::is_control) {
+                let again = parse_reply(&text).map(|r| r.map(|r| r.to_string()));
+                prop_assert_eq!(again, Ok(Some(text.clone())), "canonical text {:?}", text);
+            }
+        }
+        Ok(None) => prop_assert!(line.trim().is_empty()),
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(!message.contains(['\n', '\r']), "{:?}", message);
+            prop_assert!(message.len() < 400, "{:?}", message);
+        }
+    }
+    Ok(())
+}
 
 /// Whatever parses once reads back identically from its canonical text,
 /// and errors fit on one line.
@@ -199,6 +345,35 @@ proptest! {
     #[test]
     fn position_round_trips(command in position()) {
         prop_assert_eq!(parse_line(&command.to_string()), Ok(Some(command)));
+    }
+
+    #[test]
+    fn replies_round_trip(r in reply()) {
+        let text = r.to_string();
+        prop_assert_eq!(parse_reply(&text), Ok(Some(r)), "text {:?}", text);
+    }
+
+    #[test]
+    fn random_bytes_never_panic_as_replies(bytes in vec(any::<u8>(), 0..200)) {
+        check_reply(&String::from_utf8_lossy(&bytes))?;
+    }
+
+    #[test]
+    fn random_strings_never_panic_as_replies(line in "\\PC{0,80}") {
+        check_reply(&line)?;
+    }
+
+    #[test]
+    fn reply_word_then_soup_never_panics(
+        word in proptest::sample::select(&["id", "uciok", "readyok", "option name", "info", "info string", "bestmove"][..]),
+        body in soup(),
+    ) {
+        check_reply(&format!("{word} {body}"))?;
+    }
+
+    #[test]
+    fn token_soups_never_panic_as_replies(body in soup()) {
+        check_reply(&body)?;
     }
 
     #[test]

@@ -9,16 +9,26 @@
 //!     --openings file=book.txt order=random --pgnout out.pgn --seed 1 \
 //!     --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 //! ```
+//!
+//! clap does the parsing (`command`); `normalise` first rewrites the words
+//! into the form clap reads, because the cutechess-cli style has two things
+//! clap has not: long options with one dash (`-engine`; clap reads `-e` as
+//! a short flag, `-engine` as `-e ngine`), and option values that may start
+//! with a dash (`--event -x-`), which clap would take for an option. The
+//! `key=value` groups are then checked here, key by key, since what a key
+//! means depends on the group (and `--each` merges into every `--engine`).
 
 use crate::game::{DrawRule, ResignRule};
 use crate::stats::{Sprt, SprtModel};
 use crate::tournament::{MatchConfig, OpeningSource};
 use crate::uci::EngineConfig;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches};
 use rules::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The usage text.
+/// The usage text, printed by `--help`.
 pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
@@ -58,97 +68,266 @@ Match:
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
+    /// Play the match (or round robin) so configured.
     Run(Box<MatchConfig>),
+    /// Print [`USAGE`].
     Help,
+    /// Print the version.
     Version,
 }
 
-/// True for an option word (`--games`, `-games`), not a negative number.
+/// One word of a group: `key=value`, or a bare word as a key with an empty
+/// value (`twosided`).
+type KeyValue = (String, String);
+
+/// The options as clap sees them (after [`normalise`]). The builder API,
+/// not the derive: a group option that may be repeated (`--engine`) needs
+/// its occurrences kept apart, which the derive gives only with clap's
+/// unstable features. No defaults here: they live in [`MatchConfig::new`]
+/// and `Timing::default`, not twice.
+fn command() -> clap::Command {
+    // A `key=value` group, checked key by key in `match_config`. Negative
+    // numbers are words of the group (`-5` gets "unknown key '-5'"), not
+    // options.
+    let group = |name: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .value_name("KEY=VALUE")
+            .num_args(1..)
+            .action(ArgAction::Append)
+            .allow_negative_numbers(true)
+            .value_parser(key_value)
+    };
+    // An option with one word; `normalise` glues the word on.
+    let one = |name: &'static str, value_name: &'static str| Arg::new(name).long(name).value_name(value_name).action(ArgAction::Set);
+    let flag = |name: &'static str| Arg::new(name).long(name).action(ArgAction::SetTrue);
+    clap::Command::new("gorgon-match")
+        .version(env!("CARGO_PKG_VERSION"))
+        // The help is the hand-written USAGE: the cutechess-style groups do
+        // not fit clap's generated help.
+        .override_help(USAGE)
+        // `--games 2 ... --games 4` means 4, as before clap.
+        .args_override_self(true)
+        // Errors are reduced to plain lines (see `clap_message`).
+        .color(clap::ColorChoice::Never)
+        .args([
+            group("engine"),
+            // An empty `--each` was accepted before clap, so it still is.
+            group("each").num_args(0..),
+            one("variant", "pom|minipom").value_parser(variant),
+            one("games", "N").value_parser(clap::value_parser!(u32)),
+            one("concurrency", "N").value_parser(clap::value_parser!(usize)),
+            group("openings"),
+            one("seed", "N").value_parser(clap::value_parser!(u64)),
+            // FILE, then `append` or nothing: `normalise` passes two words
+            // only when the second is there, so that clap, which lets FILE
+            // start with a dash, does not take the next option for it.
+            Arg::new("pgnout")
+                .long("pgnout")
+                .value_names(["FILE", "append"])
+                .num_args(1..=2)
+                .allow_hyphen_values(true)
+                .action(ArgAction::Append),
+            group("sprt"),
+            group("resign"),
+            group("draw"),
+            one("maxmoves", "N").value_parser(clap::value_parser!(u32)),
+            one("event", "TEXT"),
+            one("site", "TEXT"),
+            one("sync-timeout", "SECONDS").value_parser(seconds),
+            one("move-timeout", "SECONDS").value_parser(seconds),
+            one("stop-grace", "MS").value_parser(clap::value_parser!(u64)),
+            flag("debug"),
+            flag("quiet"),
+        ])
+}
+
+/// The clap value parser of group words.
+fn key_value(word: &str) -> Result<KeyValue, String> {
+    Ok(match word.split_once('=') {
+        Some((k, v)) => (k.to_string(), v.to_string()),
+        None => (word.to_string(), String::new()),
+    })
+}
+
+/// The clap value parser of `--variant`.
+fn variant(name: &str) -> Result<Variant, String> {
+    Variant::from_name(name).ok_or_else(|| format!("unknown variant '{name}' (pom, minipom)"))
+}
+
+/// The clap value parser of timeouts in seconds.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text.parse().map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !s.is_finite() || s < 0.0 {
+        return Err(format!("'{text}' is not a time"));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// True for an option word (`--games`, `-games`), not a negative number,
+/// a `key=value` word or a lone `-`.
 fn is_flag(word: &str) -> bool {
     let name = word.trim_start_matches('-');
     word.starts_with('-') && name.len() < word.len() && name.starts_with(|c: char| c.is_ascii_alphabetic()) && !word.contains('=')
 }
 
-/// `key=value` words up to the next option.
-fn take_group(args: &[String], i: &mut usize) -> Vec<(String, String)> {
-    let mut group = Vec::new();
-    while let Some(w) = args.get(*i) {
-        if is_flag(w) {
-            break;
-        }
-        match w.split_once('=') {
-            Some((k, v)) => group.push((k.to_string(), v.to_string())),
-            None => group.push((w.clone(), String::new())),
-        }
-        *i += 1;
-    }
-    group
-}
-
-fn take_value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, String> {
-    let v = args.get(*i).ok_or_else(|| format!("{flag} needs a value"))?;
-    *i += 1;
-    Ok(v)
-}
-
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("{what}: '{text}' is not a valid number"))
-}
-
-/// Parses the arguments after the program name.
-pub fn parse_args(args: &[String]) -> Result<Command, String> {
-    let mut config = MatchConfig::new(Variant::Pom, Vec::new());
-    let mut engine_groups: Vec<Vec<(String, String)>> = Vec::new();
-    let mut each: Vec<(String, String)> = Vec::new();
+/// Rewrites the words after the program name into what clap reads, with
+/// the program name in front:
+///
+/// - An option word with any number of dashes becomes `--name`, or `-c` for
+///   a one-letter name (`-h`, `--V`): cutechess-cli users write `-engine`,
+///   which clap would read as the short flag `-e` with the value `ngine`.
+/// - The value of an option that takes one word is glued on (`--event=-x`),
+///   so that it is taken whatever it looks like, as it was before clap
+///   (`--event -x`, `--seed -1`); clap reads a detached word starting with a
+///   dash as the next option.
+/// - `--pgnout FILE`: glued on likewise; `--pgnout FILE append` is passed
+///   as three words (clap's `--pgnout` allows a leading dash and stops after
+///   its two values).
+///
+/// Group words are left alone: a group ends at the next option word, which
+/// clap sees too. Unknown options are passed on for clap to report.
+fn normalise(cmd: &clap::Command, args: &[String]) -> Vec<String> {
+    let mut out = vec![cmd.get_name().to_string()];
     let mut i = 0;
     while i < args.len() {
         let word = &args[i];
-        if !is_flag(word) {
-            return Err(format!("unexpected '{word}' (options start with --)"));
-        }
-        let flag = word.trim_start_matches('-').to_string();
         i += 1;
-        match flag.as_str() {
-            "help" | "h" => return Ok(Command::Help),
-            "version" | "V" => return Ok(Command::Version),
-            "variant" => {
-                let v = take_value(args, &mut i, "--variant")?;
-                config.variant = Variant::from_name(v).ok_or_else(|| format!("unknown variant '{v}' (pom, minipom)"))?;
+        if !is_flag(word) {
+            out.push(word.clone());
+            continue;
+        }
+        let name = word.trim_start_matches('-');
+        if name.chars().count() == 1 {
+            out.push(format!("-{name}"));
+            continue;
+        }
+        let Some(arg) = cmd.get_arguments().find(|a| a.get_long() == Some(name)) else {
+            out.push(format!("--{name}"));
+            continue;
+        };
+        let range = arg.get_num_args().unwrap_or_default();
+        match (range.min_values(), range.max_values(), args.get(i)) {
+            (1, 1, Some(value)) => {
+                out.push(format!("--{name}={value}"));
+                i += 1;
             }
-            "engine" => engine_groups.push(take_group(args, &mut i)),
-            "each" => each.extend(take_group(args, &mut i)),
-            "games" => config.games = number(take_value(args, &mut i, "--games")?, "--games")?,
-            "concurrency" => config.concurrency = number(take_value(args, &mut i, "--concurrency")?, "--concurrency")?,
-            "seed" => config.seed = number(take_value(args, &mut i, "--seed")?, "--seed")?,
-            "openings" => config.openings = parse_openings(&take_group(args, &mut i))?,
-            "pgnout" => {
-                config.pgn_out = Some(PathBuf::from(take_value(args, &mut i, "--pgnout")?));
-                if args.get(i).is_some_and(|w| w == "append") {
-                    config.pgn_append = true;
-                    i += 1;
-                }
+            // Only `--pgnout FILE [append]` takes one or two words.
+            (1, 2, Some(file)) if args.get(i + 1).is_some_and(|w| w == "append") => {
+                out.extend([format!("--{name}"), file.clone(), "append".to_string()]);
+                i += 2;
             }
-            "sprt" => config.sprt = Some(parse_sprt(&take_group(args, &mut i))?),
-            "resign" => config.adjudication.resign = Some(parse_resign(&take_group(args, &mut i))?),
-            "draw" => config.adjudication.draw = Some(parse_draw(&take_group(args, &mut i))?),
-            "maxmoves" => config.adjudication.maxmoves = Some(number(take_value(args, &mut i, "--maxmoves")?, "--maxmoves")?),
-            "event" => config.event = take_value(args, &mut i, "--event")?.to_string(),
-            "site" => config.site = take_value(args, &mut i, "--site")?.to_string(),
-            "sync-timeout" => config.timing.sync = seconds(take_value(args, &mut i, "--sync-timeout")?, "--sync-timeout")?,
-            "move-timeout" => config.timing.untimed_move = seconds(take_value(args, &mut i, "--move-timeout")?, "--move-timeout")?,
-            "stop-grace" => {
-                let ms: u64 = number(take_value(args, &mut i, "--stop-grace")?, "--stop-grace")?;
-                config.timing.stop_grace = Duration::from_millis(ms);
+            (1, 2, Some(file)) => {
+                out.push(format!("--{name}={file}"));
+                i += 1;
             }
-            "debug" => config.debug = true,
-            "quiet" => config.quiet = true,
-            other => return Err(format!("unknown option '--{other}' (see --help)")),
+            _ => out.push(format!("--{name}")),
         }
     }
-    if engine_groups.len() < 2 {
+    out
+}
+
+/// A clap error as the runner reports errors: the message without the
+/// `error:` prefix, clap's usage lines and its pointer to `--help` (the
+/// runner adds its own), with its tips (`a similar argument exists:
+/// '--games'`).
+fn clap_message(e: &clap::Error) -> String {
+    let text = e.to_string();
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("bad command line");
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    for tip in lines.take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information")) {
+        message.push_str("; ");
+        message.push_str(tip);
+    }
+    message
+}
+
+/// Parses the arguments after the program name. An error names the bad
+/// argument, for the user.
+pub fn parse_args(args: &[String]) -> Result<Command, String> {
+    let mut cmd = command();
+    // Settles the number of values of every argument for `normalise`.
+    cmd.build();
+    let argv = normalise(&cmd, args);
+    match cmd.try_get_matches_from(argv) {
+        Ok(m) => match_config(&m).map(|c| Command::Run(Box::new(c))),
+        Err(e) if e.kind() == ErrorKind::DisplayHelp => Ok(Command::Help),
+        Err(e) if e.kind() == ErrorKind::DisplayVersion => Ok(Command::Version),
+        Err(e) => Err(clap_message(&e)),
+    }
+}
+
+/// The words of each occurrence of a group option, in order.
+fn occurrences(m: &ArgMatches, id: &str) -> Vec<Vec<KeyValue>> {
+    m.get_occurrences::<KeyValue>(id)
+        .map(|o| o.map(|group| group.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
+/// The match that the parsed options ask for.
+fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
+    let variant = m.get_one::<Variant>("variant").copied().unwrap_or(Variant::Pom);
+    let mut config = MatchConfig::new(variant, Vec::new());
+    if let Some(&games) = m.get_one::<u32>("games") {
+        config.games = games;
+    }
+    if let Some(&concurrency) = m.get_one::<usize>("concurrency") {
+        config.concurrency = concurrency;
+    }
+    if let Some(&seed) = m.get_one::<u64>("seed") {
+        config.seed = seed;
+    }
+    // A repeated group option: every occurrence must be valid, the last
+    // one counts (as before clap).
+    for group in occurrences(m, "openings") {
+        config.openings = parse_openings(&group)?;
+    }
+    for words in m.get_occurrences::<String>("pgnout").into_iter().flatten() {
+        let words: Vec<&String> = words.collect();
+        config.pgn_out = words.first().map(PathBuf::from);
+        match words.get(1).map(|w| w.as_str()) {
+            Some("append") => config.pgn_append = true,
+            Some(other) => return Err(format!("--pgnout: '{other}' after the file name (only 'append' may follow)")),
+            None => {}
+        }
+    }
+    for group in occurrences(m, "sprt") {
+        config.sprt = Some(parse_sprt(&group)?);
+    }
+    for group in occurrences(m, "resign") {
+        config.adjudication.resign = Some(parse_resign(&group)?);
+    }
+    for group in occurrences(m, "draw") {
+        config.adjudication.draw = Some(parse_draw(&group)?);
+    }
+    if let Some(&n) = m.get_one::<u32>("maxmoves") {
+        config.adjudication.maxmoves = Some(n);
+    }
+    if let Some(event) = m.get_one::<String>("event") {
+        config.event.clone_from(event);
+    }
+    if let Some(site) = m.get_one::<String>("site") {
+        config.site.clone_from(site);
+    }
+    if let Some(&sync) = m.get_one::<Duration>("sync-timeout") {
+        config.timing.sync = sync;
+    }
+    if let Some(&untimed) = m.get_one::<Duration>("move-timeout") {
+        config.timing.untimed_move = untimed;
+    }
+    if let Some(&ms) = m.get_one::<u64>("stop-grace") {
+        config.timing.stop_grace = Duration::from_millis(ms);
+    }
+    config.debug = m.get_flag("debug");
+    config.quiet = m.get_flag("quiet");
+
+    let engines = occurrences(m, "engine");
+    if engines.len() < 2 {
         return Err("give at least two engines with --engine cmd=...".into());
     }
-    for group in &engine_groups {
+    let each: Vec<KeyValue> = occurrences(m, "each").concat();
+    for group in &engines {
         let mut merged = each.clone();
         merged.extend(group.iter().cloned());
         config.engines.push(parse_engine(&merged)?);
@@ -157,15 +336,11 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
     if config.concurrency == 0 {
         return Err("--concurrency must be at least 1".into());
     }
-    Ok(Command::Run(Box::new(config)))
+    Ok(config)
 }
 
-fn seconds(text: &str, what: &str) -> Result<Duration, String> {
-    let s: f64 = number(text, what)?;
-    if !s.is_finite() || s < 0.0 {
-        return Err(format!("{what}: '{text}' is not a time"));
-    }
-    Ok(Duration::from_secs_f64(s))
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, String> {
+    text.parse().map_err(|_| format!("{what}: '{text}' is not a valid number"))
 }
 
 /// One engine from its (merged) keys; later keys override earlier ones.
@@ -334,10 +509,23 @@ mod tests {
         s.split_whitespace().map(String::from).collect()
     }
 
+    fn run_words(words: &[&str]) -> MatchConfig {
+        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        match parse_args(&words) {
+            Ok(Command::Run(c)) => *c,
+            other => panic!("{words:?}: {other:?}"),
+        }
+    }
+
     fn run(s: &str) -> MatchConfig {
-        match parse_args(&args(s)).unwrap() {
-            Command::Run(c) => *c,
-            other => panic!("{other:?}"),
+        run_words(&s.split_whitespace().collect::<Vec<_>>())
+    }
+
+    /// The error for a command line, which must be one.
+    fn error(s: &str) -> String {
+        match parse_args(&args(s)) {
+            Err(e) => e,
+            other => panic!("'{s}' gives {other:?}"),
         }
     }
 
@@ -366,12 +554,101 @@ mod tests {
                 start: 2
             }
         );
+        assert_eq!(c.pgn_out, Some(PathBuf::from("out.pgn")));
         assert!(c.pgn_append);
         let s = c.sprt.unwrap();
         assert_eq!((s.elo0, s.elo1, s.model), (0.0, 5.0, SprtModel::Logistic));
         assert_eq!(c.adjudication.resign.unwrap().score, 1000);
         assert_eq!(c.adjudication.draw.unwrap().movenumber, 40);
         assert_eq!(c.adjudication.maxmoves, Some(200));
+    }
+
+    /// The first example of docs/MATCH.md, word for word.
+    #[test]
+    fn the_guide_example() {
+        let c = run("--variant pom \
+             --engine cmd=target/release/gorgon name=New option.Threads=1 \
+             --engine cmd=/path/to/old/gorgon name=Old option.Threads=1 \
+             --each tc=10+0.1 option.Hash=64 timemargin=50 \
+             --games 2000 --concurrency 2 --openings plies=8 --seed 1 \
+             --pgnout out.pgn --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05");
+        assert_eq!(c.variant, Variant::Pom);
+        let names: Vec<&str> = c.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["New", "Old"]);
+        assert_eq!(c.engines[1].cmd, "/path/to/old/gorgon");
+        for e in &c.engines {
+            assert_eq!(e.limits.clock.unwrap().to_string(), "10+0.1");
+            assert_eq!(e.limits.margin, Duration::from_millis(50));
+            assert_eq!(
+                e.options,
+                [("Hash".to_string(), "64".to_string()), ("Threads".to_string(), "1".to_string())]
+            );
+        }
+        assert_eq!((c.games, c.concurrency, c.seed), (2000, 2, 1));
+        assert_eq!(c.openings, OpeningSource::Random { plies: 8 });
+        assert_eq!(c.pgn_out, Some(PathBuf::from("out.pgn")));
+        assert!(!c.pgn_append);
+        let s = c.sprt.unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 5.0, 0.05, 0.05));
+    }
+
+    /// cutechess-cli's one-dash options, as docs/MATCH.md allows.
+    #[test]
+    fn one_dash_options() {
+        let c = run("-engine cmd=target/release/gorgon name=a -engine cmd=target/release/gorgon name=b \
+             -each tc=1+0.01 -variant minipom -games 2 -concurrency 2 -pgnout x.pgn append -seed 3 \
+             -openings plies=2 -sprt elo0=0 elo1=5 -resign movecount=2 score=500 -draw movenumber=30 movecount=4 score=5 \
+             -maxmoves 90 -event E -site S -sync-timeout 2 -move-timeout 3 -stop-grace 40 -debug -quiet");
+        assert_eq!((c.engines[0].name.as_str(), c.engines[1].name.as_str()), ("a", "b"));
+        assert!(c.engines.iter().all(|e| e.limits.clock.unwrap().to_string() == "1+0.01"));
+        assert_eq!((c.variant, c.games, c.concurrency, c.seed), (Variant::MiniPom, 2, 2, 3));
+        assert_eq!((c.pgn_out, c.pgn_append), (Some(PathBuf::from("x.pgn")), true));
+        assert_eq!(c.openings, OpeningSource::Random { plies: 2 });
+        assert!(c.sprt.is_some() && c.adjudication.resign.is_some() && c.adjudication.draw.is_some());
+        assert_eq!(c.adjudication.maxmoves, Some(90));
+        assert_eq!((c.event.as_str(), c.site.as_str()), ("E", "S"));
+        assert_eq!(
+            (c.timing.sync, c.timing.untimed_move, c.timing.stop_grace),
+            (Duration::from_secs(2), Duration::from_secs(3), Duration::from_millis(40))
+        );
+        assert!(c.debug && c.quiet);
+        // Any number of dashes, as before.
+        assert_eq!(run("---engine cmd=a --engine cmd=b ---games 6").games, 6);
+    }
+
+    /// The one-dash example of docs/MATCH.md, word for word.
+    #[test]
+    fn the_guide_one_dash_example() {
+        let c = run("-variant minipom \
+             -engine cmd=target/release/gorgon name=a -engine cmd=target/release/gorgon name=b \
+             -each tc=1+0.01 -games 2");
+        assert_eq!((c.variant, c.games), (Variant::MiniPom, 2));
+        assert_eq!((c.engines[0].name.as_str(), c.engines[1].name.as_str()), ("a", "b"));
+        assert!(c.engines.iter().all(|e| e.limits.clock.unwrap().to_string() == "1+0.01"));
+    }
+
+    #[test]
+    fn defaults() {
+        let c = run("--engine cmd=a --engine cmd=b");
+        let d = MatchConfig::new(Variant::Pom, Vec::new());
+        assert_eq!(c.variant, Variant::Pom);
+        assert_eq!((c.games, c.concurrency, c.seed), (2, 1, 1));
+        assert_eq!((c.games, c.concurrency, c.seed), (d.games, d.concurrency, d.seed));
+        assert_eq!(c.openings, OpeningSource::Start);
+        assert_eq!((c.pgn_out, c.pgn_append), (None, false));
+        assert!(c.sprt.is_none() && c.adjudication.resign.is_none() && c.adjudication.draw.is_none());
+        assert_eq!(c.adjudication.maxmoves, None);
+        assert_eq!((c.event.as_str(), c.site.as_str()), ("Gorgon match", "local"));
+        assert_eq!(
+            (c.timing.sync, c.timing.untimed_move, c.timing.stop_grace),
+            (Duration::from_secs(10), Duration::from_secs(60), Duration::from_millis(1000))
+        );
+        assert!(!c.debug && !c.quiet);
+        assert_eq!((c.engines[0].name.as_str(), c.engines[1].name.as_str()), ("a", "b"));
+        assert!(c
+            .engines
+            .iter()
+            .all(|e| e.options.is_empty() && e.args.is_empty() && e.dir.is_none()));
     }
 
     #[test]
@@ -385,22 +662,195 @@ mod tests {
     }
 
     #[test]
-    fn errors_are_reported() {
-        for bad in [
-            "--engine cmd=a",
-            "--engine name=a --engine cmd=b",
-            "--engine cmd=a --engine cmd=b --games x",
-            "--engine cmd=a --engine cmd=b --bogus",
-            "--engine cmd=a --engine cmd=b --sprt elo0=5 elo1=0",
-            "--engine cmd=a --engine cmd=b --each tc=0+0",
-            "--engine cmd=a --engine cmd=b --openings",
-            "--engine cmd=a --engine cmd=b --variant chess",
-            "--engine cmd=a color=red --engine cmd=b",
-            "stray",
-        ] {
-            assert!(parse_args(&args(bad)).is_err(), "{bad}");
+    fn engine_keys() {
+        let c = run_words(&[
+            "--engine",
+            "cmd=eng",
+            "dir=/tmp",
+            "proto=uci",
+            "option.Move Overhead=30",
+            "option.Contempt=-10",
+            "option.Clear Hash",
+            "nodes=1000",
+            "tc=40/60+0.6",
+            "--engine",
+            "cmd=eng",
+            "name=two",
+            "tc=1:30+1",
+            "--engine",
+            "cmd=eng",
+            "tc=60",
+            "option.Hash=1",
+            "option.Hash=2",
+        ]);
+        let e = &c.engines[0];
+        assert_eq!(e.dir, Some(PathBuf::from("/tmp")));
+        assert_eq!(
+            e.options,
+            [
+                ("Move Overhead".to_string(), "30".to_string()),
+                ("Contempt".to_string(), "-10".to_string()),
+                ("Clear Hash".to_string(), String::new())
+            ]
+        );
+        assert_eq!(e.limits.nodes, Some(1000));
+        assert_eq!(e.limits.clock.unwrap().to_string(), "40/60+0.6");
+        assert_eq!(c.engines[1].limits.clock.unwrap().base, Duration::from_secs(90));
+        // Three engines make a round robin; a later option.X replaces.
+        assert_eq!(c.engines.len(), 3);
+        assert_eq!(c.engines[2].options, [("Hash".to_string(), "2".to_string())]);
+        let names: Vec<&str> = c.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["eng", "two", "eng-2"]);
+    }
+
+    #[test]
+    fn group_options() {
+        let c = run("--engine cmd=a --engine cmd=b --openings file=book.txt --resign movecount=3 score=800 twosided");
+        assert_eq!(
+            c.openings,
+            OpeningSource::File {
+                path: "book.txt".into(),
+                shuffle: false,
+                start: 0
+            }
+        );
+        assert!(c.adjudication.resign.unwrap().twosided);
+        let c = run("--engine cmd=a --engine cmd=b --resign movecount=3 score=800 twosided=false --sprt elo0=-5 elo1=0 model=normalized");
+        assert!(!c.adjudication.resign.unwrap().twosided);
+        let s = c.sprt.unwrap();
+        assert_eq!((s.elo0, s.elo1, s.model), (-5.0, 0.0, SprtModel::Normalized));
+        let c = run("--engine cmd=a --engine cmd=b --openings file=x order=sequential start=1");
+        assert_eq!(
+            c.openings,
+            OpeningSource::File {
+                path: "x".into(),
+                shuffle: false,
+                start: 0
+            }
+        );
+    }
+
+    /// Values that look like options are taken where a value is due, as
+    /// before clap.
+    #[test]
+    fn values_starting_with_a_dash() {
+        let c = run("--event -x- --site --games --engine cmd=a --engine cmd=b --pgnout -out.pgn --games 4");
+        assert_eq!((c.event.as_str(), c.site.as_str()), ("-x-", "--games"));
+        assert_eq!((c.pgn_out, c.pgn_append, c.games), (Some(PathBuf::from("-out.pgn")), false, 4));
+        let c = run("--engine cmd=a --engine cmd=b --pgnout -out.pgn append -games 4");
+        assert_eq!((c.pgn_out, c.pgn_append, c.games), (Some(PathBuf::from("-out.pgn")), true, 4));
+        let c = run_words(&["--engine", "cmd=a", "--engine", "cmd=b", "--event", "", "--pgnout", "-"]);
+        assert_eq!((c.event.as_str(), c.pgn_out), ("", Some(PathBuf::from("-"))));
+    }
+
+    #[test]
+    fn repeated_options() {
+        let c = run("--games 2 --engine cmd=a --each depth=1 --engine cmd=b --each nodes=5 --each \
+             --games 4 --openings plies=2 --openings plies=6 --debug --debug");
+        assert_eq!(c.games, 4);
+        assert_eq!(c.openings, OpeningSource::Random { plies: 6 });
+        assert!(c.engines.iter().all(|e| e.limits.depth == Some(1) && e.limits.nodes == Some(5)));
+        assert!(c.debug);
+    }
+
+    #[test]
+    fn help_and_version() {
+        for s in ["--help", "-help", "-h", "--h", "--engine cmd=a --help --bogus", "--games 3 -h"] {
+            assert!(matches!(parse_args(&args(s)), Ok(Command::Help)), "{s}");
         }
-        assert!(matches!(parse_args(&args("--help")), Ok(Command::Help)));
-        assert!(!is_flag("-5") && !is_flag("score=-5") && is_flag("--games") && is_flag("-engine"));
+        for s in ["--version", "-version", "-V", "--V"] {
+            assert!(matches!(parse_args(&args(s)), Ok(Command::Version)), "{s}");
+        }
+        // The help is the hand-written text.
+        let mut cmd = command();
+        assert_eq!(cmd.render_help().to_string().trim_end(), USAGE.trim_end());
+    }
+
+    /// Every bad command line is an error that names what is wrong.
+    #[test]
+    fn errors_name_the_argument() {
+        for (bad, named) in [
+            // Engines.
+            ("--engine cmd=a", "two engines"),
+            ("", "two engines"),
+            ("--engine name=a --engine cmd=b", "cmd=PATH"),
+            ("--engine cmd=a color=red --engine cmd=b", "'color'"),
+            ("--engine cmd=a --engine cmd=b --each colour=red", "'colour'"),
+            ("--engine cmd=a -5 --engine cmd=b", "'-5'"),
+            ("--engine cmd=a proto=xboard --engine cmd=b", "proto=xboard"),
+            ("--engine --engine cmd=b", "--engine"),
+            // Time controls.
+            ("--engine cmd=a --engine cmd=b --each tc=0+0", "tc=0+0"),
+            ("--engine cmd=a --engine cmd=b --each tc=abc", "tc=abc"),
+            ("--engine cmd=a tc=40/x --engine cmd=b", "tc=40/x"),
+            ("--engine cmd=a st=-1 --engine cmd=b", "st=-1"),
+            ("--engine cmd=a depth=deep --engine cmd=b", "depth=deep"),
+            ("--engine cmd=a --engine cmd=b --each timemargin=1.5", "timemargin=1.5"),
+            // Unknown options and stray words.
+            ("--engine cmd=a --engine cmd=b --bogus", "--bogus"),
+            ("--engine cmd=a --engine cmd=b -bogus 3", "--bogus"),
+            ("--engine cmd=a --engine cmd=b -x", "-x"),
+            ("stray --engine cmd=a --engine cmd=b", "stray"),
+            ("--engine cmd=a --engine cmd=b --games 3 4", "'4'"),
+            // Missing values.
+            ("--engine cmd=a --engine cmd=b --games", "--games"),
+            ("--engine cmd=a --engine cmd=b --openings", "--openings"),
+            ("--engine cmd=a --engine cmd=b --openings --games 2", "--openings"),
+            ("--engine cmd=a --engine cmd=b --event", "--event"),
+            ("--engine cmd=a --engine cmd=b --pgnout", "--pgnout"),
+            ("--engine cmd=a --engine cmd=b --sprt", "--sprt"),
+            // Bad values.
+            ("--engine cmd=a --engine cmd=b --games x", "--games"),
+            ("--engine cmd=a --engine cmd=b --games -2", "'-2'"),
+            ("--engine cmd=a --engine cmd=b --concurrency 0", "--concurrency"),
+            ("--engine cmd=a --engine cmd=b --seed 1.5", "--seed"),
+            ("--engine cmd=a --engine cmd=b --maxmoves many", "--maxmoves"),
+            ("--engine cmd=a --engine cmd=b --variant chess", "chess"),
+            ("--engine cmd=a --engine cmd=b --sync-timeout soon", "--sync-timeout"),
+            ("--engine cmd=a --engine cmd=b --move-timeout -1", "--move-timeout"),
+            ("--engine cmd=a --engine cmd=b --stop-grace 0.5", "--stop-grace"),
+            ("--engine cmd=a --engine cmd=b --pgnout x.pgn appendix", "appendix"),
+            // Group keys.
+            ("--engine cmd=a --engine cmd=b --openings plies=2 file=x", "--openings"),
+            ("--engine cmd=a --engine cmd=b --openings file=x order=shuffled", "order=shuffled"),
+            ("--engine cmd=a --engine cmd=b --openings plies=two", "--openings plies"),
+            ("--engine cmd=a --engine cmd=b --openings depth=2", "'depth'"),
+            ("--engine cmd=a --engine cmd=b --sprt elo0=5 elo1=0", "--sprt"),
+            ("--engine cmd=a --engine cmd=b --sprt elo0=0 elo1=5 alpha=0.7", "--sprt"),
+            ("--engine cmd=a --engine cmd=b --sprt elo0=0 elo1=5 model=bayes", "model=bayes"),
+            ("--engine cmd=a --engine cmd=b --sprt elo0=0 elo1=5 elo2=9", "'elo2'"),
+            ("--engine cmd=a --engine cmd=b --resign movecount=3", "--resign"),
+            ("--engine cmd=a --engine cmd=b --resign movecount=3 score=500 after=3", "'after'"),
+            ("--engine cmd=a --engine cmd=b --draw movenumber=40 movecount=8", "--draw"),
+            (
+                "--engine cmd=a --engine cmd=b --draw movenumber=x movecount=8 score=1",
+                "--draw movenumber",
+            ),
+            // An earlier occurrence of a group must be valid too.
+            ("--engine cmd=a --engine cmd=b --sprt elo0=5 elo1=0 --sprt elo0=0 elo1=5", "--sprt"),
+        ] {
+            let e = error(bad);
+            assert!(e.contains(named), "'{bad}' gives '{e}', which does not name {named}");
+            assert!(
+                !e.contains('\n') && !e.starts_with("error:") && !e.contains("For more information"),
+                "{e}"
+            );
+        }
+    }
+
+    #[test]
+    fn normalise_rewrites_only_option_words() {
+        let mut cmd = command();
+        cmd.build();
+        let words = args("-engine cmd=a arg=-v score=-5 -5 - -each -h --V -event -x -pgnout -p.pgn append -pgnout q.pgn -bogus x -games");
+        assert_eq!(
+            normalise(&cmd, &words),
+            args(
+                "gorgon-match --engine cmd=a arg=-v score=-5 -5 - --each -h -V --event=-x --pgnout -p.pgn append --pgnout=q.pgn \
+                 --bogus x --games"
+            )
+        );
+        assert!(!is_flag("-5") && !is_flag("score=-5") && !is_flag("-") && !is_flag("--"));
+        assert!(is_flag("--games") && is_flag("-engine") && is_flag("-h"));
     }
 }

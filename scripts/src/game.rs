@@ -10,64 +10,16 @@
 //! own scores ends hopeless or dead games early.
 
 use crate::openings::Opening;
+use crate::pgn::score_text;
 use crate::tc::Clock;
-use crate::uci::{parse_info, EngineError, Recv, Score, UciEngine};
+use crate::uci::{EngineError, Recv, UciEngine};
+use protocol::{parse_reply, Command, MoveText, ParseError, Reply, Score};
 use rules::{Color, Outcome, Variant};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
-/// A game's result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// Stopped before the end (the match was stopped).
-    Unfinished,
-}
-
-impl GameResult {
-    /// `1-0`, `0-1`, `1/2-1/2`, `*`.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// Reads a PGN result token.
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
-        match text {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unfinished),
-            _ => None,
-        }
-    }
-
-    /// A loss for `color`.
-    pub fn loss_for(color: Color) -> GameResult {
-        match color {
-            Color::White => GameResult::BlackWins,
-            Color::Black => GameResult::WhiteWins,
-        }
-    }
-
-    /// Points for `color` (0, 0.5, 1), `None` if unfinished.
-    pub fn score_for(self, color: Color) -> Option<f64> {
-        let white = match self {
-            GameResult::WhiteWins => 1.0,
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-            GameResult::Unfinished => return None,
-        };
-        Some(if color == Color::White { white } else { 1.0 - white })
-    }
-}
+pub use rules::GameResult;
 
 /// Why a game ended: the PGN `Termination` tag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -154,6 +106,7 @@ pub struct PlayedMove {
     pub text: String,
     /// From the opening, not played by an engine.
     pub book: bool,
+    /// The engine's last reported score before its move (its own view).
     pub score: Option<Score>,
     pub depth: Option<u32>,
     pub time: Option<Duration>,
@@ -271,7 +224,11 @@ fn side_name(c: Color) -> &'static str {
 /// What the side to move's engine answered.
 enum Answer {
     Move {
-        text: String,
+        /// Its `bestmove` line as received, to quote.
+        line: String,
+        /// The move read from it: `None` for "no move", an error if the
+        /// line is no well-formed `bestmove`.
+        mv: Result<Option<MoveText>, ParseError>,
         time: Duration,
         score: Option<Score>,
         depth: Option<u32>,
@@ -332,21 +289,23 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
             return GameOutcome { record, failed };
         }
     }
-    let position_prefix = if setup.opening.fen == variant.start_fen() {
-        "position startpos".to_string()
-    } else {
-        format!("position fen {}", setup.opening.fen)
-    };
-    let mut move_texts: Vec<String> = setup.opening.moves.clone();
+    let fen = (setup.opening.fen != variant.start_fen()).then(|| setup.opening.fen.clone());
+    // The opening's moves are canonical texts, legal (replayed above).
+    let mut move_texts = Vec::with_capacity(setup.opening.moves.len());
+    for text in &setup.opening.moves {
+        match text.parse::<MoveText>() {
+            Ok(m) => move_texts.push(m),
+            Err(e) => {
+                record.reason = format!("bad opening: {e}");
+                return GameOutcome { record, failed };
+            }
+        }
+    }
     let mut clocks = [limits[0].clock.map(Clock::new), limits[1].clock.map(Clock::new)];
     let mut judge = Judge::new(setup.adjudication);
     loop {
         if let Some(outcome) = pos.outcome() {
-            record.result = match outcome.result() {
-                "1-0" => GameResult::WhiteWins,
-                "0-1" => GameResult::BlackWins,
-                _ => GameResult::Draw,
-            };
+            record.result = outcome.result();
             record.termination = Termination::of_outcome(outcome);
             record.reason = outcome.to_string();
             break;
@@ -365,14 +324,20 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
         }
         let side = pos.side_to_move();
         let i = side.index();
-        let mut cmd = position_prefix.clone();
-        if !move_texts.is_empty() {
-            cmd.push_str(" moves ");
-            cmd.push_str(&move_texts.join(" "));
-        }
-        let answer = think(&mut *engines[i], &cmd, side, &clocks, setup);
-        let (text, time, score, depth) = match answer {
-            Answer::Move { text, time, score, depth } => (text, time, score, depth),
+        let position = Command::Position {
+            fen: fen.clone(),
+            moves: move_texts.clone(),
+            invalid: None,
+        };
+        let answer = think(&mut *engines[i], &position, side, &clocks, setup);
+        let (line, mv, time, score, depth) = match answer {
+            Answer::Move {
+                line,
+                mv,
+                time,
+                score,
+                depth,
+            } => (line, mv, time, score, depth),
             Answer::Fault {
                 termination,
                 reason,
@@ -409,10 +374,10 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
             lose(&mut record, side, Termination::TimeForfeit, reason);
             break;
         }
-        let legal = if matches!(text.as_str(), "(none)" | "0000" | "") {
-            Err(format!("answers 'bestmove {text}' with {} legal moves", pos.legal_move_vec().len()))
-        } else {
-            pos.parse_move(&text).map_err(|e| format!("plays an illegal move: {e}"))
+        let legal = match mv {
+            Ok(Some(m)) => pos.resolve_move(&m).map_err(|e| format!("plays an illegal move: {e}")),
+            Ok(None) => Err(format!("answers '{line}' with {} legal moves", pos.legal_move_vec().len())),
+            Err(e) => Err(format!("plays an illegal move: {e}")),
         };
         let m = match legal {
             Ok(m) => m,
@@ -426,16 +391,16 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
                 break;
             }
         };
-        let canonical = pos.move_text(m);
+        let canonical = pos.move_coord(m);
         pos.make(m);
-        move_texts.push(canonical.clone());
         record.moves.push(PlayedMove {
-            text: canonical,
+            text: canonical.to_string(),
             book: false,
             score,
             depth,
             time: Some(time),
         });
+        move_texts.push(canonical);
         if let Some((result, reason)) = judge.after_move(side, score, pos.fullmove_number()) {
             record.result = result;
             record.termination = Termination::Adjudication;
@@ -462,33 +427,10 @@ fn fault_of(e: &EngineError) -> (Termination, &'static str) {
 }
 
 /// Sends the position and `go`, and waits for `bestmove` with a deadline.
-fn think(engine: &mut UciEngine, position: &str, side: Color, clocks: &[Option<Clock>; 2], setup: &GameSetup) -> Answer {
+fn think(engine: &mut UciEngine, position: &Command, side: Color, clocks: &[Option<Clock>; 2], setup: &GameSetup) -> Answer {
     let limits = engine.config.limits;
     let i = side.index();
-    let mut go = String::from("go");
-    if let Some(own) = clocks[i] {
-        let other = clocks[1 - i].unwrap_or(own);
-        let (w, b) = if side == Color::White { (own, other) } else { (other, own) };
-        go.push_str(&format!(
-            " wtime {} btime {} winc {} binc {}",
-            w.remaining.as_millis(),
-            b.remaining.as_millis(),
-            w.control.increment.as_millis(),
-            b.control.increment.as_millis()
-        ));
-        if let Some(n) = own.moves_to_go() {
-            go.push_str(&format!(" movestogo {n}"));
-        }
-    }
-    if let Some(mt) = limits.movetime {
-        go.push_str(&format!(" movetime {}", mt.as_millis()));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
+    let go = Command::Go(limits.go(clocks, side));
     let crash = |e: EngineError| {
         let (termination, _) = fault_of(&e);
         Answer::Fault {
@@ -497,7 +439,7 @@ fn think(engine: &mut UciEngine, position: &str, side: Color, clocks: &[Option<C
             failed: true,
         }
     };
-    if let Err(e) = engine.drain().and_then(|_| engine.send(position)).and_then(|_| engine.send(&go)) {
+    if let Err(e) = engine.drain().and_then(|_| engine.send(position)).and_then(|_| engine.send(go)) {
         return crash(e);
     }
     let start = Instant::now();
@@ -514,39 +456,46 @@ fn think(engine: &mut UciEngine, position: &str, side: Color, clocks: &[Option<C
     loop {
         match engine.recv(wait_until) {
             Recv::Line((at, line)) => {
-                let mut words = line.split_whitespace();
-                match words.next() {
-                    Some("info") => {
-                        let (s, d) = parse_info(&line);
-                        if s.is_some() {
-                            score = s;
-                            depth = d.or(depth);
+                // Other replies, and lines that are none, are passed over;
+                // a `bestmove` that cannot be read is the engine's move all
+                // the same (an illegal one).
+                let mv = match parse_reply(&line) {
+                    Ok(Some(Reply::Info(info))) => {
+                        if info.score.is_some() {
+                            score = info.score;
+                            depth = info.depth.or(depth);
                         }
+                        continue;
                     }
-                    Some("bestmove") => {
-                        let text = words.next().unwrap_or("").to_string();
-                        let time = at.saturating_duration_since(start);
-                        if stopped && !timed {
-                            let reason = format!(
-                                "gives no move within {:.1} s (answered 'stop')",
-                                setup.timing.untimed_move.as_secs_f64()
-                            );
-                            return Answer::Fault {
-                                termination: Termination::Hung,
-                                reason,
-                                failed: false,
-                            };
-                        }
-                        return Answer::Move { text, time, score, depth };
-                    }
-                    _ => {}
+                    Ok(Some(Reply::BestMove { mv, .. })) => Ok(mv),
+                    Err(e) if e.command() == Some("bestmove") => Err(e),
+                    _ => continue,
+                };
+                let time = at.saturating_duration_since(start);
+                if stopped && !timed {
+                    let reason = format!(
+                        "gives no move within {:.1} s (answered 'stop')",
+                        setup.timing.untimed_move.as_secs_f64()
+                    );
+                    return Answer::Fault {
+                        termination: Termination::Hung,
+                        reason,
+                        failed: false,
+                    };
                 }
+                return Answer::Move {
+                    line: line.trim().to_owned(),
+                    mv,
+                    time,
+                    score,
+                    depth,
+                };
             }
             Recv::Timeout if !stopped => {
                 // Past the deadline: ask for a move; if it comes it is late
                 // (a time forfeit), if not the engine hangs.
                 stopped = true;
-                if let Err(e) = engine.send("stop") {
+                if let Err(e) = engine.send(Command::Stop) {
                     return crash(e);
                 }
                 wait_until = Instant::now() + setup.timing.stop_grace;
@@ -595,7 +544,7 @@ impl Judge {
     /// if the game is adjudicated. `fullmove` is the position's move number.
     fn after_move(&mut self, side: Color, score: Option<Score>, fullmove: u32) -> Option<(GameResult, String)> {
         let i = side.index();
-        let cp = score.map(Score::as_cp);
+        let cp = score.map(|s| s.value.as_cp());
         self.last_score[i] = cp;
         if let Some(r) = self.rules.resign {
             match cp {
@@ -604,7 +553,7 @@ impl Judge {
             }
             let opponent_agrees = !r.twosided || self.last_score[1 - i].is_some_and(|o| o >= r.score);
             if self.resign_run[i] >= r.movecount && opponent_agrees {
-                let text = score.map(Score::pgn_text).unwrap_or_default();
+                let text = score.map(|s| score_text(s.value)).unwrap_or_default();
                 return Some((
                     GameResult::loss_for(side),
                     format!(
@@ -659,14 +608,14 @@ mod tests {
             ..Default::default()
         };
         let mut j = Judge::new(rules);
-        let bad = Some(Score::Cp(-600));
+        let bad = Some(Score::cp(-600));
         assert!(j.after_move(Color::White, bad, 1).is_none());
-        assert!(j.after_move(Color::Black, Some(Score::Cp(600)), 1).is_none());
+        assert!(j.after_move(Color::Black, Some(Score::cp(600)), 1).is_none());
         assert!(j.after_move(Color::White, bad, 2).is_none());
         // A better score breaks the run.
-        assert!(j.after_move(Color::White, Some(Score::Cp(-100)), 3).is_none());
+        assert!(j.after_move(Color::White, Some(Score::cp(-100)), 3).is_none());
         assert!(j.after_move(Color::White, bad, 4).is_none());
-        assert!(j.after_move(Color::White, Some(Score::Mate(-4)), 5).is_none());
+        assert!(j.after_move(Color::White, Some(Score::mate(-4)), 5).is_none());
         let (r, why) = j.after_move(Color::White, bad, 6).unwrap();
         assert_eq!(r, GameResult::BlackWins);
         assert!(why.contains("White resigns"), "{why}");
@@ -683,12 +632,12 @@ mod tests {
             ..Default::default()
         };
         let mut j = Judge::new(rules);
-        let level = Some(Score::Cp(5));
+        let level = Some(Score::cp(5));
         // Four quiet half-moves, but before move 5.
         for (k, side) in [Color::White, Color::Black, Color::White, Color::Black].into_iter().enumerate() {
             assert!(j.after_move(side, level, 1 + k as u32 / 2).is_none());
         }
-        assert!(j.after_move(Color::White, Some(Score::Cp(50)), 5).is_none());
+        assert!(j.after_move(Color::White, Some(Score::cp(50)), 5).is_none());
         assert!(j.after_move(Color::Black, level, 5).is_none());
         assert!(j.after_move(Color::White, level, 6).is_none());
         assert!(j.after_move(Color::Black, level, 6).is_none());

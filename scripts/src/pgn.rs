@@ -8,6 +8,7 @@
 //! ended is the last comment, before the result.
 
 use crate::game::{GameRecord, GameResult};
+use protocol::ScoreValue;
 use rules::pgn::{self, PgnGame};
 use rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -73,7 +74,7 @@ fn move_comment(m: &crate::game::PlayedMove) -> String {
     }
     let mut parts = Vec::new();
     if let Some(s) = m.score {
-        let mut t = s.pgn_text();
+        let mut t = score_text(s.value);
         if let Some(d) = m.depth {
             t.push_str(&format!("/{d}"));
         }
@@ -83,6 +84,19 @@ fn move_comment(m: &crate::game::PlayedMove) -> String {
         parts.push(format!("{:.2}s", t.as_secs_f64()));
     }
     format!("{{{}}}", parts.join(" "))
+}
+
+/// A score as the move comments write it, in pawns from the mover's
+/// side: `+0.35`, `-1.00`, `+M5` (mates in 5), `-M3` (is mated in 3).
+pub fn score_text(score: ScoreValue) -> String {
+    match score {
+        ScoreValue::Cp(c) => {
+            let sign = if c < 0 { "-" } else { "+" };
+            format!("{sign}{}.{:02}", c.unsigned_abs() / 100, c.unsigned_abs() % 100)
+        }
+        ScoreValue::Mate(m) if m > 0 => format!("+M{m}"),
+        ScoreValue::Mate(m) => format!("-M{}", m.unsigned_abs()),
+    }
 }
 
 /// Joins tokens with spaces into lines of at most `width` (a longer token
@@ -274,7 +288,7 @@ fn replay(written: &PgnGame) -> Game {
 mod tests {
     use super::*;
     use crate::game::{PlayedMove, Termination};
-    use crate::uci::Score;
+    use protocol::Score;
     use std::time::Duration;
 
     /// RULES.md 11: the inventor's sample game in coordinate notation.
@@ -335,6 +349,17 @@ mod tests {
     }
 
     #[test]
+    fn score_texts() {
+        assert_eq!(score_text(ScoreValue::Cp(35)), "+0.35");
+        assert_eq!(score_text(ScoreValue::Cp(-5)), "-0.05");
+        assert_eq!(score_text(ScoreValue::Cp(-1234)), "-12.34");
+        assert_eq!(score_text(ScoreValue::Cp(0)), "+0.00");
+        assert_eq!(score_text(ScoreValue::Mate(5)), "+M5");
+        assert_eq!(score_text(ScoreValue::Mate(-3)), "-M3");
+        assert_eq!(score_text(ScoreValue::Mate(0)), "-M0");
+    }
+
+    #[test]
     fn civil_dates() {
         assert_eq!(civil_date(0), (1970, 1, 1));
         assert_eq!(civil_date(11_016), (2000, 2, 29));
@@ -354,7 +379,7 @@ mod tests {
             moves.push(PlayedMove {
                 text: pos.move_text(m),
                 book: k < 2,
-                score: (k >= 2).then_some(Score::Cp(k as i32 * 10 - 40)),
+                score: (k >= 2).then_some(Score::cp(k as i32 * 10 - 40)),
                 depth: (k >= 2).then_some(k as u32),
                 time: (k >= 2).then_some(Duration::from_millis(125)),
             });

@@ -8,7 +8,12 @@
 //! - `nodes=N`, `depth=D`: limits sent with `go` (they combine with a clock).
 //! - `timemargin=MS`: how far past its time an engine may answer before it
 //!   forfeits.
+//!
+//! [`Limits::go`] turns an engine's limits and the clocks into the
+//! protocol's `go` command.
 
+use protocol::Go;
+use rules::Color;
 use std::fmt;
 use std::time::Duration;
 
@@ -61,6 +66,30 @@ impl Limits {
         Ok(true)
     }
 
+    /// The `go` command for an engine with these limits to move as `side`,
+    /// `clocks` being White's and Black's: both clocks and increments
+    /// (the opponent's clock stands in for a side that has none), the moves
+    /// to the next control, and the fixed limits.
+    pub fn go(&self, clocks: &[Option<Clock>; 2], side: Color) -> Go {
+        let mut go = Go {
+            movetime: self.movetime.map(millis),
+            nodes: self.nodes,
+            depth: self.depth,
+            ..Go::default()
+        };
+        let i = side.index();
+        if let Some(own) = clocks[i] {
+            let other = clocks[1 - i].unwrap_or(own);
+            let (w, b) = if side == Color::White { (own, other) } else { (other, own) };
+            go.wtime = Some(signed_millis(w.remaining));
+            go.btime = Some(signed_millis(b.remaining));
+            go.winc = Some(signed_millis(w.control.increment));
+            go.binc = Some(signed_millis(b.control.increment));
+            go.movestogo = own.moves_to_go();
+        }
+        go
+    }
+
     /// The PGN `TimeControl` text: `40/60+0.6`, `10+0.1`, `0.5/move`, and
     /// for node or depth limits `nodes=N` / `depth=D` (PGN has no form for
     /// them); `-` when unlimited.
@@ -97,6 +126,16 @@ impl fmt::Display for ClockControl {
         }
         Ok(())
     }
+}
+
+/// Whole milliseconds, as `go` writes times.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Whole milliseconds for a clock field of `go` (which may be negative).
+fn signed_millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
 /// Seconds without trailing zeros: `60`, `0.6`, `0.025`.
@@ -236,6 +275,37 @@ mod tests {
         assert_eq!(l.movetime, Some(ms(500)));
         assert_eq!(l.margin, ms(50));
         assert_eq!(l.pgn_text(), "0.5/move depth=3");
+    }
+
+    #[test]
+    fn go_commands() {
+        let mut l = Limits::default();
+        assert_eq!(l.go(&[None, None], Color::White).to_string(), "go");
+        l.set("depth", "5").unwrap();
+        l.set("nodes", "1000").unwrap();
+        l.set("st", "0.25").unwrap();
+        assert_eq!(l.go(&[None, None], Color::Black).to_string(), "go depth 5 nodes 1000 movetime 250");
+        let mut white = Clock::new(parse_tc("40/60+0.6").unwrap().unwrap());
+        let black = Clock::new(parse_tc("10+0.1").unwrap().unwrap());
+        assert!(white.charge(ms(2500), Duration::ZERO));
+        let l = Limits {
+            clock: Some(white.control),
+            ..Limits::default()
+        };
+        let clocks = [Some(white), Some(black)];
+        assert_eq!(
+            l.go(&clocks, Color::White).to_string(),
+            "go wtime 58100 btime 10000 winc 600 binc 100 movestogo 39"
+        );
+        // Black's own clock has no moves to go; a missing clock is the other's.
+        assert_eq!(
+            l.go(&clocks, Color::Black).to_string(),
+            "go wtime 58100 btime 10000 winc 600 binc 100"
+        );
+        assert_eq!(
+            l.go(&[None, Some(black)], Color::Black).to_string(),
+            "go wtime 10000 btime 10000 winc 100 binc 100"
+        );
     }
 
     #[test]

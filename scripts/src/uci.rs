@@ -3,12 +3,16 @@
 //! A reader thread turns the engine's stdout into timestamped lines on a
 //! channel, so that the runner can wait with a deadline and learns of a
 //! crash as the channel's end (EOF). Writes that fail (broken pipe) are
-//! crashes too.
+//! crashes too. The runner writes typed `protocol::Command`s and reads
+//! lines with `protocol::parse_reply`; it keeps the raw lines for the
+//! traffic log and for quoting an engine in a game's result.
 
 use crate::tc::Limits;
+use protocol::{parse_reply, Command, Reply};
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{self, Child, ChildStdin, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -36,8 +40,8 @@ pub enum EngineError {
     Hung(String),
 }
 
-impl std::fmt::Display for EngineError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EngineError::Crashed(s) => write!(f, "crashed: {s}"),
             EngineError::Hung(s) => write!(f, "hung: {s}"),
@@ -71,7 +75,7 @@ impl UciEngine {
     /// Starts the process and runs the handshake: `uci` … `uciok`, the
     /// variant and options, `isready` … `readyok`.
     pub fn start(config: &EngineConfig, variant: &str, timeout: Duration, log: Option<String>) -> Result<UciEngine, EngineError> {
-        let mut cmd = Command::new(&config.cmd);
+        let mut cmd = process::Command::new(&config.cmd);
         cmd.args(&config.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -111,19 +115,20 @@ impl UciEngine {
             lines: rx,
             log,
         };
-        engine.send("uci")?;
-        engine.wait_for("uciok", timeout)?;
+        engine.send(Command::Uci)?;
+        engine.wait_for(&Reply::UciOk, timeout)?;
         let mut options = vec![("UCI_Variant".to_string(), variant.to_string())];
         options.extend(config.options.iter().cloned());
         for (name, value) in options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.send(Command::SetOption { name, value: Some(value) })?;
         }
         engine.sync(timeout)?;
         Ok(engine)
     }
 
-    /// Sends one line.
-    pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+    /// Sends one line: a `protocol::Command`, or any text.
+    pub fn send(&mut self, line: impl fmt::Display) -> Result<(), EngineError> {
+        let line = line.to_string();
         if let Some(prefix) = &self.log {
             eprintln!("{prefix} {} < {line}", log_clock());
         }
@@ -165,29 +170,30 @@ impl UciEngine {
         }
     }
 
-    /// Reads lines until one equals `token` (its first word).
-    pub fn wait_for(&mut self, token: &str, timeout: Duration) -> Result<(), EngineError> {
+    /// Reads lines until one is the reply `expected` (`uciok`, `readyok`);
+    /// other lines, readable or not, are passed over.
+    pub fn wait_for(&mut self, expected: &Reply, timeout: Duration) -> Result<(), EngineError> {
         let deadline = Instant::now() + timeout;
         loop {
             match self.recv(deadline) {
-                Recv::Line((_, l)) if l.split_whitespace().next() == Some(token) => return Ok(()),
+                Recv::Line((_, l)) if parse_reply(&l).is_ok_and(|r| r.as_ref() == Some(expected)) => return Ok(()),
                 Recv::Line(_) => {}
-                Recv::Timeout => return Err(EngineError::Hung(format!("no '{token}' within {:.1} s", timeout.as_secs_f64()))),
-                Recv::Eof => return Err(self.crashed(&format!("its output ended while waiting for '{token}'"))),
+                Recv::Timeout => return Err(EngineError::Hung(format!("no '{expected}' within {:.1} s", timeout.as_secs_f64()))),
+                Recv::Eof => return Err(self.crashed(&format!("its output ended while waiting for '{expected}'"))),
             }
         }
     }
 
     /// `isready` … `readyok`.
     pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
-        self.send("isready")?;
-        self.wait_for("readyok", timeout)
+        self.send(Command::IsReady)?;
+        self.wait_for(&Reply::ReadyOk, timeout)
     }
 
     /// `ucinewgame` and a sync, before each game.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), EngineError> {
         self.drain()?;
-        self.send("ucinewgame")?;
+        self.send(Command::UciNewGame)?;
         self.sync(timeout)
     }
 
@@ -211,7 +217,7 @@ impl UciEngine {
 
     /// Asks the engine to quit, and kills it if it has not after `grace`.
     pub fn quit(mut self, grace: Duration) {
-        let _ = self.send("quit");
+        let _ = self.send(Command::Quit);
         self.stdin = None;
         let deadline = Instant::now() + grace;
         while Instant::now() < deadline {
@@ -237,88 +243,4 @@ impl Drop for UciEngine {
 fn log_clock() -> String {
     static START: OnceLock<Instant> = OnceLock::new();
     format!("{:.3}", START.get_or_init(Instant::now).elapsed().as_secs_f64())
-}
-
-/// A score in an `info` line, from the engine's side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl Score {
-    /// Centipawns, with mates as ±(100000 - moves) so that they order right.
-    pub fn as_cp(self) -> i32 {
-        match self {
-            Score::Cp(c) => c,
-            Score::Mate(m) if m > 0 => 100_000 - m,
-            Score::Mate(m) => -100_000 - m,
-        }
-    }
-
-    /// PGN comment text: `+0.35`, `-1.00`, `+M5`, `-M3`.
-    pub fn pgn_text(self) -> String {
-        match self {
-            Score::Cp(c) => {
-                let sign = if c < 0 { "-" } else { "+" };
-                format!("{sign}{}.{:02}", c.unsigned_abs() / 100, c.unsigned_abs() % 100)
-            }
-            Score::Mate(m) if m > 0 => format!("+M{m}"),
-            Score::Mate(m) => format!("-M{}", m.unsigned_abs()),
-        }
-    }
-}
-
-/// What one `info` line reported: the score and the depth.
-pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
-    let mut tokens = line.split_whitespace();
-    let mut score = None;
-    let mut depth = None;
-    if tokens.next() != Some("info") {
-        return (None, None);
-    }
-    while let Some(t) = tokens.next() {
-        match t {
-            "string" => break,
-            "depth" => depth = tokens.next().and_then(|d| d.parse().ok()),
-            "score" => {
-                score = match (tokens.next(), tokens.next().and_then(|v| v.parse::<i32>().ok())) {
-                    (Some("cp"), Some(v)) => Some(Score::Cp(v)),
-                    (Some("mate"), Some(v)) => Some(Score::Mate(v)),
-                    _ => None,
-                }
-            }
-            _ => {}
-        }
-    }
-    (score, depth)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn info_lines() {
-        let (s, d) = parse_info("info depth 12 seldepth 20 multipv 1 score cp -35 lowerbound nodes 1000 pv e3e5");
-        assert_eq!((s, d), (Some(Score::Cp(-35)), Some(12)));
-        let (s, d) = parse_info("info depth 3 score mate -2 pv a1a2");
-        assert_eq!((s, d), (Some(Score::Mate(-2)), Some(3)));
-        assert_eq!(parse_info("info string score cp 5"), (None, None));
-        assert_eq!(parse_info("bestmove e3e5"), (None, None));
-        assert_eq!(parse_info("info depth x score cp"), (None, None));
-    }
-
-    #[test]
-    fn score_texts() {
-        assert_eq!(Score::Cp(35).pgn_text(), "+0.35");
-        assert_eq!(Score::Cp(-5).pgn_text(), "-0.05");
-        assert_eq!(Score::Cp(-1234).pgn_text(), "-12.34");
-        assert_eq!(Score::Cp(0).pgn_text(), "+0.00");
-        assert_eq!(Score::Mate(5).pgn_text(), "+M5");
-        assert_eq!(Score::Mate(-3).pgn_text(), "-M3");
-        assert!(Score::Mate(3).as_cp() > Score::Mate(5).as_cp());
-        assert!(Score::Mate(-3).as_cp() < Score::Cp(-5000).as_cp());
-    }
 }

@@ -244,3 +244,59 @@ fn command_line_binary() {
     assert_eq!(missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("cannot start"));
 }
+
+/// The binary with cutechess-cli's one-dash options, its help, and bad
+/// command lines (exit status 2, the option named).
+#[test]
+fn command_line_one_dash_help_and_errors() {
+    let mover = random_mover();
+    let match_cmd = || Command::new(env!("CARGO_BIN_EXE_gorgon-match"));
+    let out = match_cmd()
+        .args([
+            "-engine",
+            &format!("cmd={mover}"),
+            "name=a",
+            "-engine",
+            &format!("cmd={mover}"),
+            "name=b",
+        ])
+        .args(["-each", "tc=1+0.01", "-variant", "minipom", "-games", "2", "-quiet"])
+        .output()
+        .expect("run gorgon-match");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("a vs b: 2 games"), "{stdout}");
+    assert!(!stderr.contains("Game "), "-quiet: {stderr}");
+
+    for help in ["--help", "-help", "-h"] {
+        let out = match_cmd().arg(help).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), gorgon_scripts::cli::USAGE, "{help}");
+    }
+    let out = match_cmd().arg("-version").output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("gorgon-match "));
+
+    for (bad, named) in [
+        (&["-games", "x"][..], "'--games <N>'"),
+        (&["-gmaes", "2"][..], "'--gmaes'"),
+        (&["-each", "tc=fast"][..], "tc=fast"),
+        (&["-each", "depth=1", "colour=red"][..], "'colour'"),
+        (&["-openings"][..], "--openings"),
+    ] {
+        let out = match_cmd()
+            .args(["-engine", &format!("cmd={mover}"), "-engine", &format!("cmd={mover}")])
+            .args(bad)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {stderr}");
+        assert!(stderr.contains(named), "{bad:?}: {stderr}");
+        assert!(stderr.contains("Try 'gorgon-match --help'."), "{stderr}");
+    }
+
+    // The test engine rejects a misspelt fault rather than playing soundly.
+    let out = Command::new(&mover).args(["--fault", "crahs"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,40 +1,76 @@
-//! Helpers for driving the built `gorgon` binary over pipes, as a GUI does.
+//! Helpers for driving the built `gorgon` binary over pipes, as a GUI does,
+//! and [`gorgon_binary`], which finds (and builds) that binary for these
+//! tests and for the match runner's (`gorgon-scripts`, a dev-dependency).
 //!
-//! Cargo tells only the engine package's own tests where its binary is, so
-//! this crate finds it beside the test executable (`target/<profile>/`) and
-//! builds it with the same profile if it is missing.
+//! Cargo tells only the engine package's own tests where its binary is
+//! (`CARGO_BIN_EXE_gorgon`), so the binary is looked for beside the test
+//! executable (`target/<profile>/`) and built there with the same profile.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The path of the `gorgon` binary of this build profile.
-pub fn gorgon_path() -> PathBuf {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable path");
-        // target/<profile>/deps/<test> -> target/<profile>
-        let profile_dir = exe.parent().and_then(|p| p.parent()).expect("target dir").to_path_buf();
-        let bin = profile_dir.join(format!("gorgon{}", std::env::consts::EXE_SUFFIX));
-        let release = profile_dir.file_name().is_some_and(|n| n == "release");
-        let target_dir = profile_dir.parent().expect("target root").to_path_buf();
-        let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-        cargo
-            .args(["build", "-p", "gorgon-engine", "--bin", "gorgon"])
-            .env("CARGO_TARGET_DIR", &target_dir);
-        if release {
-            cargo.arg("--release");
-        }
-        // Always ask cargo: it rebuilds only if the sources changed.
-        let status = cargo.status().expect("run cargo build");
-        assert!(status.success(), "building gorgon failed");
-        assert!(bin.exists(), "no binary at {}", bin.display());
-        bin
-    })
-    .clone()
+/// The `gorgon` binary (package `gorgon-engine`) of the build profile of
+/// the running test executable, brought up to date by cargo on the first
+/// call. Panics, failing the test, with the reason if it cannot be built:
+/// an engine test must not pass on a stale binary, or on none.
+pub fn gorgon_binary() -> PathBuf {
+    // One build per test process; the outcome, failure too, is shared by
+    // the tests running on other threads.
+    static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match BINARY.get_or_init(build_gorgon) {
+        Ok(path) => path.clone(),
+        Err(e) => panic!("no gorgon binary to test: {e}"),
+    }
+}
+
+/// Runs `cargo build` for the `gorgon` binary into the target directory and
+/// profile of the running executable, and returns the binary's path.
+fn build_gorgon() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate the test executable: {e}"))?;
+    // Tests live in target/<profile>/deps, examples in target/<profile>/examples.
+    let mut profile_dir = exe.parent().ok_or("the test executable has no directory")?;
+    if profile_dir.file_name().is_some_and(|n| n == "deps" || n == "examples") {
+        profile_dir = profile_dir.parent().ok_or("no profile directory above deps/")?;
+    }
+    let target_dir = profile_dir.parent().ok_or("no target directory above the profile directory")?;
+    let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+        // The `dev` and `test` profiles build into `debug/` (and `bench`
+        // into `release/`).
+        Some("debug") => "dev",
+        Some(name) => name,
+        None => return Err(format!("'{}' is no profile directory", profile_dir.display())),
+    };
+    let bin = profile_dir.join(format!("gorgon{}", std::env::consts::EXE_SUFFIX));
+    // Run in the workspace of this crate, whatever the current directory:
+    // cargo reads its configuration (.cargo/config.toml: rustflags) from
+    // the directory it runs in, and other flags would rebuild the binary.
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().ok_or("no workspace directory")?;
+    // Always ask cargo, even when the binary exists: it rebuilds only what
+    // changed, and a stale binary would test old code. Its progress and
+    // errors go to the terminal; the panic points there.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(&cargo);
+    command
+        .current_dir(workspace)
+        .args(["build", "-p", "gorgon-engine", "--bin", "gorgon", "--profile", profile])
+        .env("CARGO_TARGET_DIR", target_dir);
+    let shown = format!(
+        "{cargo} build -p gorgon-engine --bin gorgon --profile {profile} (in {}, CARGO_TARGET_DIR={})",
+        workspace.display(),
+        target_dir.display()
+    );
+    let status = command.status().map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    if !status.success() {
+        return Err(format!("`{shown}` failed ({status}); see cargo's errors on stderr"));
+    }
+    if !bin.is_file() {
+        return Err(format!("`{shown}` succeeded but left no binary at {}", bin.display()));
+    }
+    Ok(bin)
 }
 
 /// A running engine with its stdout read on a thread.
@@ -49,13 +85,20 @@ pub struct Engine {
 impl Engine {
     /// Starts `gorgon` with arguments.
     pub fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(gorgon_path())
-            .args(args)
+        let mut command = Command::new(gorgon_binary());
+        command.args(args);
+        Engine::start_command(command)
+    }
+
+    /// Starts a command that runs the engine (e.g. a shell that sets
+    /// resource limits first), its stdin and stdout piped.
+    pub fn start_command(mut command: Command) -> Engine {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start gorgon");
+            .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
         let stdout = child.stdout.take().expect("stdout");
         let (tx, rx) = channel();
         std::thread::spawn(move || {
@@ -159,5 +202,22 @@ impl Drop for Engine {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The binary is the one of this build profile, where cargo puts it.
+    #[test]
+    fn gorgon_binary_is_built_beside_the_tests() {
+        let bin = gorgon_binary();
+        let exe = std::env::current_exe().unwrap();
+        // target/<profile>/deps/<test> and target/<profile>/gorgon
+        assert_eq!(bin.parent(), exe.parent().and_then(Path::parent), "{}", bin.display());
+        assert!(bin.is_file());
+        // The same path again, without a second build.
+        assert_eq!(gorgon_binary(), bin);
     }
 }

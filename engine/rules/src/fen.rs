@@ -155,6 +155,9 @@ impl Position {
                     return Err(placement_err(shown, g.files, format!("more than {} files", g.files)));
                 }
                 if c.is_ascii_digit() {
+                    if c == '0' && chars.get(j + 1).is_some_and(|d| d.is_ascii_digit()) {
+                        return Err(placement_err(shown, file as u8, "a run of empty squares with a leading 0"));
+                    }
                     let mut run = c.to_digit(10).unwrap_or(0);
                     if j + 1 < chars.len() && chars[j + 1].is_ascii_digit() {
                         run = run * 10 + chars[j + 1].to_digit(10).unwrap_or(0);
@@ -189,6 +192,18 @@ impl Position {
                         Kind::from_letter(c).ok_or_else(|| placement_err(shown, file as u8, format!("unknown piece letter '{c}'")))?;
                     (Piece::new(color_of(c), kind), 1)
                 };
+                if !g.variant.has_kind(piece.kind()) {
+                    let written: String = chars[j..j + used].iter().collect();
+                    return Err(placement_err(
+                        shown,
+                        file as u8,
+                        format!(
+                            "'{written}': {} has no {} (plain or as a Morph's form)",
+                            g.variant,
+                            piece.kind().name()
+                        ),
+                    ));
+                }
                 let sq = g.square(file as u8, rank);
                 if piece.kind() == Kind::Sword {
                     let color = piece.color();
@@ -277,6 +292,21 @@ impl Position {
                 ));
             }
         }
+        // The move list's capacity rests on this (`MAX_MOVES`).
+        let army = self.geo.variant.army();
+        for color in Color::ALL {
+            let pieces = self.by_color[color.index()].count_ones();
+            if pieces > army {
+                return Err(err(
+                    FenField::Position,
+                    format!(
+                        "{} has {pieces} pieces; a {} army has at most {army}, and pieces are never added",
+                        color_name(color),
+                        self.geo.variant
+                    ),
+                ));
+            }
+        }
         let waiting = !self.side;
         let ksq = self.king_square(waiting);
         let mut probe = self.clone();
@@ -358,5 +388,324 @@ fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
+    }
+}
+
+/// NOTATION.md 1, rule by rule, in both variants: what is accepted, and
+/// what is refused with its field (and rank and file) named.
+#[cfg(test)]
+mod notation_1 {
+    use super::*;
+
+    /// Kings and Towers on their start squares, castling rights: room for
+    /// more pieces within the army's size.
+    fn sparse(v: Variant) -> &'static str {
+        match v {
+            Variant::Pom => "t4k4t/11/11/11/11/11/11/11/11/11/T4K4T w AKak - 0 1",
+            Variant::MiniPom => "t3k3t/9/9/9/9/9/9/9/T3K3T w AIai - 0 1",
+        }
+    }
+
+    /// [`sparse`] with rank `rank` (1-based) replaced by `row`.
+    fn with_rank(v: Variant, rank: usize, row: &str) -> String {
+        let (placement, rest) = sparse(v).split_once(' ').unwrap();
+        let mut rows: Vec<&str> = placement.split('/').collect();
+        let i = rows.len() - rank;
+        rows[i] = row;
+        format!("{} {rest}", rows.join("/"))
+    }
+
+    /// The start FEN of `v` with field `i` (0-based) replaced.
+    fn with_field(v: Variant, i: usize, text: &str) -> String {
+        let mut fields: Vec<&str> = v.start_fen().split(' ').collect();
+        fields[i] = text;
+        fields.join(" ")
+    }
+
+    /// An empty middle rank of `v` and its width.
+    fn files(v: Variant) -> usize {
+        v.geometry().files as usize
+    }
+
+    #[track_caller]
+    fn refused(v: Variant, fen: &str, field: FenField, place: Option<(u8, char)>, says: &str) {
+        let e = match Position::from_fen(v, fen) {
+            Ok(_) => panic!("{v} {fen}: accepted"),
+            Err(e) => e,
+        };
+        assert_eq!(e.field, field, "{v} {fen}: {e}");
+        if let Some((rank, file)) = place {
+            assert_eq!((e.rank, e.file), (Some(rank), Some(file)), "{v} {fen}: {e}");
+        }
+        assert!(e.to_string().contains(says), "{v} {fen}: '{e}' lacks '{says}'");
+    }
+
+    #[track_caller]
+    fn accepted(v: Variant, fen: &str) -> Position {
+        Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"))
+    }
+
+    #[test]
+    fn placement_ranks_and_widths() {
+        for v in Variant::ALL {
+            let n = files(v);
+            let other = if v == Variant::Pom { Variant::MiniPom } else { Variant::Pom };
+            // The size follows the variant; another size is an error.
+            refused(v, other.start_fen(), FenField::Placement, None, "ranks");
+            // Rows: too narrow, too wide, a run too long, a run of 0.
+            refused(
+                v,
+                &with_rank(v, 5, &(n - 1).to_string()),
+                FenField::Placement,
+                Some((5, (b'a' + n as u8 - 1) as char)),
+                "needs",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &format!("{}1", n)),
+                FenField::Placement,
+                Some((5, (b'a' + n as u8) as char)),
+                "more than",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &format!("{}", n + 1)),
+                FenField::Placement,
+                Some((5, (b'a' + n as u8) as char)),
+                "more than",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &format!("0{n}")),
+                FenField::Placement,
+                Some((5, 'a')),
+                "leading 0",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &format!("0{n}").replacen('0', "00", 1)),
+                FenField::Placement,
+                Some((5, 'a')),
+                "leading 0",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &format!("{n}0")),
+                FenField::Placement,
+                Some((5, (b'a' + n as u8) as char)),
+                "",
+            );
+            // Runs may have two digits; one or more pieces in between.
+            accepted(v, &with_rank(v, 5, &format!("{}", n)));
+            accepted(v, &with_rank(v, 5, &format!("{}w{}", n / 2, n - n / 2 - 1)));
+        }
+        // Two-digit run, POM only (11 files).
+        accepted(Variant::Pom, &with_rank(Variant::Pom, 6, "10w"));
+    }
+
+    #[test]
+    fn placement_letters_and_morphs() {
+        for v in Variant::ALL {
+            let n = files(v);
+            let row = |mid: &str, width: usize| format!("{}{mid}{}", 2, n - 2 - width);
+            refused(
+                v,
+                &with_rank(v, 5, &row("x", 1)),
+                FenField::Placement,
+                Some((5, 'c')),
+                "unknown piece letter 'x'",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &row("(x)", 1)),
+                FenField::Placement,
+                Some((5, 'c')),
+                "unknown piece letter 'x'",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &row("(h", 1)),
+                FenField::Placement,
+                Some((5, 'c')),
+                "unbalanced",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &row("h)", 2)),
+                FenField::Placement,
+                Some((5, 'd')),
+                "unbalanced",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &row("(k)", 1)),
+                FenField::Placement,
+                Some((5, 'c')),
+                "King form",
+            );
+            refused(
+                v,
+                &with_rank(v, 5, &row("(K)", 1)),
+                FenField::Placement,
+                Some((5, 'c')),
+                "King form",
+            );
+            // Every kind of the variant is a plain piece and a Morph form
+            // (uppercase White, lowercase Black).
+            for kind in Kind::FORMS.into_iter().filter(|&k| v.has_kind(k) && k != Kind::Sword) {
+                let l = kind.letter();
+                let lower = l.to_ascii_lowercase();
+                accepted(v, &with_rank(v, 5, &row(&format!("{l}({lower})"), 2)));
+            }
+            accepted(v, &with_rank(v, 5, &row("(W)(w)", 2)));
+        }
+        // Mini-POM has no Mounted Advisor, Serpent or Pillar, plain or Morph.
+        let v = Variant::MiniPom;
+        for piece in ["M", "m", "S", "s", "P", "p", "(M)", "(m)", "(S)", "(s)", "(P)", "(p)"] {
+            refused(
+                v,
+                &with_rank(v, 5, &format!("3{piece}5")),
+                FenField::Placement,
+                Some((5, 'd')),
+                "minipom has no",
+            );
+        }
+        // A plain Advisor can exist in Mini-POM (a Morph that took a Morph
+        // in Advisor form and became plain).
+        accepted(v, &with_rank(v, 5, "3A5"));
+    }
+
+    #[test]
+    fn placement_swords_and_kings() {
+        for v in Variant::ALL {
+            let n = files(v);
+            let last = v.geometry().ranks;
+            let top = last as usize;
+            let row = |mid: &str| format!("{mid}{}", n - 1);
+            // A Sword on its own back rank (and beyond the promotion rank,
+            // which is the other side's back rank).
+            let (placement, rest) = sparse(v).split_once(' ').unwrap();
+            let white_back = placement.rsplit_once('/').unwrap().1;
+            let moved = format!("W{}", &white_back[1..]);
+            let fen = format!("{}/{moved} {rest}", placement.rsplit_once('/').unwrap().0);
+            refused(v, &fen, FenField::Placement, Some((1, 'a')), "own back rank");
+            refused(
+                v,
+                &with_rank(v, top, &format!("W{}", &placement.split('/').next().unwrap()[1..])),
+                FenField::Placement,
+                Some((last, 'a')),
+                "promotion rank",
+            );
+            refused(
+                v,
+                &with_rank(v, top, &format!("(W){}", &placement.split('/').next().unwrap()[1..])),
+                FenField::Placement,
+                Some((last, 'a')),
+                "promotion rank",
+            );
+            // Exactly one King per side.
+            refused(v, &with_rank(v, 5, &row("K")), FenField::Position, None, "White has 2 Kings");
+            refused(v, &with_rank(v, 5, &row("k")), FenField::Position, None, "Black has 2 Kings");
+            let no_king = with_field(v, 2, "-").replacen('K', "Q", 1);
+            refused(v, &no_king, FenField::Position, None, "White has 0 Kings");
+        }
+        // The side not to move in check: a White Tower on the e-file (POM:
+        // the King is on f1... use a bare-Kings position per variant).
+        refused(
+            Variant::Pom,
+            "5k5/11/11/11/11/11/11/11/11/5T5/5K5 w - - 0 1",
+            FenField::Position,
+            None,
+            "Black is in check but not to move",
+        );
+        refused(
+            Variant::MiniPom,
+            "4k4/9/9/9/9/9/9/4T4/4K4 w - - 0 1",
+            FenField::Position,
+            None,
+            "Black is in check but not to move",
+        );
+        // ...while the side to move may be in check.
+        accepted(Variant::Pom, "5k5/11/11/11/11/11/11/11/11/5T5/5K5 b - - 0 1");
+        accepted(Variant::MiniPom, "4k4/9/9/9/9/9/9/4T4/4K4 b - - 0 1");
+    }
+
+    #[test]
+    fn side_to_move() {
+        for v in Variant::ALL {
+            accepted(v, &with_field(v, 1, "b"));
+            for bad in ["W", "white", "x", "-"] {
+                refused(v, &with_field(v, 1, bad), FenField::SideToMove, None, "expected 'w' or 'b'");
+            }
+        }
+    }
+
+    #[test]
+    fn rights() {
+        for v in Variant::ALL {
+            assert_eq!(accepted(v, &with_field(v, 2, "-")).rights_text(), "-");
+            let off = (b'a' + files(v) as u8) as char;
+            refused(v, &with_field(v, 2, &off.to_string()), FenField::Rights, None, "names no file");
+            refused(v, &with_field(v, 2, "1"), FenField::Rights, None, "names no file");
+            // A Tower file needs its Tower and the King on its start square.
+            let no_tower = v.start_fen().replacen('T', "H", 1);
+            refused(v, &no_tower, FenField::Rights, None, "needs a Tower on a1");
+        }
+        // POM: castling only; a file with no right is refused.
+        refused(
+            Variant::Pom,
+            &with_field(Variant::Pom, 2, "B"),
+            FenField::Rights,
+            None,
+            "no right belongs to file b",
+        );
+        for v in Variant::ALL {
+            // The King off its start square: no castling right.
+            let (placement, rest) = v.start_fen().split_once(' ').unwrap();
+            let (upper, back) = placement.rsplit_once('/').unwrap();
+            let fen = format!("{upper}/{} {rest}", back.replacen('K', "1", 1));
+            let fen = fen.replacen(&format!("/{}/", files(v)), &format!("/K{}/", files(v) - 1), 1);
+            refused(v, &fen, FenField::Rights, None, "and the King on");
+        }
+        // Mini-POM: swap rights on the Medusa's file and the Morphs' files.
+        let v = Variant::MiniPom;
+        let no_medusa = "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QK1(A)HT w ACFGIacfgi - 0 1";
+        refused(v, no_medusa, FenField::Rights, None, "needs a Medusa on f1");
+        let plain_advisor = "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/THAQKE(A)HT w ACFGIacfgi - 0 1";
+        refused(v, plain_advisor, FenField::Rights, None, "needs a Morph in Advisor form on c1");
+        refused(v, &with_field(v, 2, "B"), FenField::Rights, None, "no right belongs to file b");
+        // A lone swap right (Medusa without a Morph right) is dropped.
+        assert_eq!(accepted(v, &with_field(v, 2, "AF")).rights_text(), "A");
+    }
+
+    #[test]
+    fn en_passant_is_always_a_dash() {
+        for v in Variant::ALL {
+            accepted(v, &with_field(v, 3, "-"));
+            for bad in ["e3", "a1", "x", "--"] {
+                refused(v, &with_field(v, 3, bad), FenField::EnPassant, None, "expected '-'");
+            }
+        }
+    }
+
+    #[test]
+    fn clocks_and_optional_fields() {
+        for v in Variant::ALL {
+            let fen = v.start_fen();
+            let four: Vec<&str> = fen.split(' ').take(4).collect();
+            let three: Vec<&str> = fen.split(' ').take(3).collect();
+            let pos = accepted(v, &four.join(" "));
+            assert_eq!(pos.fen(), fen, "the clocks default to 0 and 1");
+            assert_eq!(accepted(v, &three.join(" ")).fen(), fen);
+            refused(v, &four[..2].join(" "), FenField::Rights, None, "missing");
+            refused(v, four[0], FenField::SideToMove, None, "missing");
+            refused(v, "", FenField::Placement, None, "empty");
+            refused(v, &with_field(v, 4, "x"), FenField::HalfmoveClock, None, "not a number");
+            refused(v, &with_field(v, 4, "-1"), FenField::HalfmoveClock, None, "not a number");
+            refused(v, &with_field(v, 5, "0"), FenField::FullmoveNumber, None, "start at 1");
+            refused(v, &with_field(v, 5, "x"), FenField::FullmoveNumber, None, "not a move number");
+            refused(v, &format!("{fen} extra"), FenField::FullmoveNumber, None, "unexpected text");
+            assert_eq!(accepted(v, &with_field(v, 4, "37")).fen(), with_field(v, 4, "37"));
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! The compact move and the fixed-capacity move list.
 
+use super::coord::{MoveText, Suffix};
 use super::piece::Kind;
-use super::variant::Geometry;
+use super::variant::{Geometry, Variant};
 use std::fmt;
 
 /// What a move does besides going from one square to another.
@@ -92,13 +93,21 @@ impl Move {
         if self.is_none() {
             return "0000".to_string();
         }
-        let mut s = format!("{}{}", g.square_name(self.from()), g.square_name(self.to()));
-        if self.kind() == MoveKind::Transform {
-            s.push('(');
-            s.push_str(self.form().book_code());
-            s.push(')');
+        self.coord(g).to_string()
+    }
+
+    /// The move as a typed coordinate text (the protocol's move type). The
+    /// null move has no such text (callers check [`Move::is_none`] first);
+    /// it comes out as `a1a1`.
+    pub fn coord(self, g: &Geometry) -> MoveText {
+        MoveText {
+            from: g.coord(self.from()),
+            to: g.coord(self.to()),
+            suffix: match self.kind() {
+                MoveKind::Transform => Suffix::Form(self.form().book_code().to_string()),
+                _ => Suffix::None,
+            },
         }
-        s
     }
 }
 
@@ -112,12 +121,33 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The capacity of a move list. No side ever has more than 26 pieces (the
-/// POM army; pieces are never added). A piece reaches at most 48 squares (a
-/// Serpent: 40 queen squares on 11x11 plus 8 Horse squares); only the (at
-/// most two) Morphs double a target by transforming, and castling and swaps
-/// add four: 23 * 48 + 2 * 48 * 2 + 8 + 4 = 1308.
-pub const MAX_MOVES: usize = 1320;
+/// The capacity of a move list, proven enough for every position the FEN
+/// reader accepts, so that no move is ever dropped. A side has at most its
+/// start army (26 pieces in POM, 16 in Mini-POM: pieces are never added,
+/// and the FEN reader refuses more). A piece reaches at most [`MAX_REACH`]
+/// squares; a Morph's capture has at most two results (RULES.md 10.1: stay,
+/// or transform; promote, or transform), and any piece but the King may be
+/// a Morph in a set-up position. The King adds 8 steps, castling and swaps
+/// 4: 25 * 48 * 2 + 8 + 4 = 2412 in POM.
+pub const MAX_MOVES: usize = max_moves();
+
+/// The most squares one piece reaches: a Serpent in the middle of 11x11
+/// (40 queen squares and 8 Horse squares).
+pub const MAX_REACH: usize = 48;
+
+const fn max_moves() -> usize {
+    let mut most = 0;
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        let army = Variant::ALL[i].army() as usize;
+        let bound = (army - 1) * MAX_REACH * 2 + 8 + 4;
+        if bound > most {
+            most = bound;
+        }
+        i += 1;
+    }
+    most
+}
 
 /// Moves on the stack, no allocation.
 pub struct MoveList {

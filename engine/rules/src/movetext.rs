@@ -1,5 +1,6 @@
 //! Move text in (tolerant) and out (canonical), NOTATION.md 2.
 
+use super::coord::{MoveText, MoveTextError, MoveTextErrorKind, Square, Suffix};
 use super::moves::{Move, MoveKind, MoveList};
 use super::piece::Kind;
 use super::position::Position;
@@ -21,61 +22,84 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The suffix of a move text.
-enum Suffix {
-    None,
-    /// A trailing `e`/`E`: promotion to Medusa.
-    Promotion,
-    /// `(X)`: transformation into X.
-    Form(Kind),
-}
-
 impl Position {
     /// The canonical text of a move in this position's geometry.
     pub fn move_text(&self, m: Move) -> String {
         m.text(self.geo)
     }
 
+    /// The canonical move text as a typed value (the protocol's type).
+    pub fn move_coord(&self, m: Move) -> MoveText {
+        m.coord(self.geo)
+    }
+
     /// Parses coordinate text (`e3e5`, `b7d8(H)`, `c10c11e`, `f1k1`) into the
-    /// legal move it names. Accepts the aliases of NOTATION.md 2.
+    /// legal move it names. Accepts the aliases of NOTATION.md 2. The text
+    /// is read by [`MoveText`]'s parser, the one square reader of the
+    /// project, then resolved with [`Position::resolve_move`].
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let fail = |reason: String| MoveError {
             text: text.to_string(),
             reason,
         };
         let t = text.trim();
-        let (from, rest) = self
-            .split_square(t)
-            .ok_or_else(|| fail("expected a square such as e3 at the start".into()))?;
-        let (to, rest) = self
-            .split_square(rest)
-            .ok_or_else(|| fail("expected a destination square after the first".into()))?;
-        let suffix = match rest {
-            "" => Suffix::None,
-            "e" | "E" => Suffix::Promotion,
-            s if s.starts_with('(') && s.ends_with(')') && s.len() >= 3 => {
-                let code = &s[1..s.len() - 1];
-                Suffix::Form(Kind::from_form_code(code).ok_or_else(|| fail(format!("'{code}' is no Morph form (T H A MA Q S P ME W)")))?)
+        let written: MoveText = t.parse().map_err(|e: MoveTextError| {
+            fail(match e.kind() {
+                MoveTextErrorKind::NullMove => "the null move is not a move here".into(),
+                MoveTextErrorKind::BadFromSquare => "expected a square such as e3 at the start".into(),
+                MoveTextErrorKind::BadToSquare => "expected a destination square after the first".into(),
+                MoveTextErrorKind::BadSuffix => format!("unexpected '{}' after the squares", after_squares(t)),
+            })
+        })?;
+        self.resolve_move(&written).map_err(|e| fail(e.reason))
+    }
+
+    /// The legal move a parsed move text names in this position: the one
+    /// conversion from the protocol's move to a rules move. A `(X)` suffix
+    /// that changes nothing (the piece already has that form after the
+    /// move) names the plain move; a trailing `e` names the promotion.
+    pub fn resolve_move(&self, written: &MoveText) -> Result<Move, MoveError> {
+        let fail = |reason: String| MoveError {
+            text: written.to_string(),
+            reason,
+        };
+        let g = self.geo;
+        let from = g
+            .square_of(written.from)
+            .ok_or_else(|| fail(format!("{} is not on the board", written.from)))?;
+        let to = g
+            .square_of(written.to)
+            .ok_or_else(|| fail(format!("{} is not on the board", written.to)))?;
+        let form = match &written.suffix {
+            Suffix::Form(code) => {
+                Some(Kind::from_form_code(code).ok_or_else(|| fail(format!("'{code}' is no Morph form (T H A MA Q S P ME W)")))?)
             }
-            s => return Err(fail(format!("unexpected '{s}' after the squares"))),
+            _ => None,
         };
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
-        let candidates: Vec<Move> = list.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
-        let found = match suffix {
-            Suffix::None => candidates.iter().find(|m| m.kind() != MoveKind::Transform),
-            Suffix::Promotion => candidates.iter().find(|m| m.kind() == MoveKind::Promotion),
-            Suffix::Form(kind) => candidates
-                .iter()
-                .find(|m| m.kind() == MoveKind::Transform && m.form() == kind)
-                // A "transformation" that changes nothing is the plain move.
-                .or_else(|| {
-                    candidates
-                        .iter()
-                        .find(|m| m.kind() != MoveKind::Transform && self.moved_piece_after(**m).kind() == kind)
-                }),
+        let mut candidates = list.iter().copied().filter(|m| m.from() == from && m.to() == to);
+        let found = match (&written.suffix, form) {
+            (Suffix::PromotionE, _) => candidates.find(|m| m.kind() == MoveKind::Promotion),
+            (_, Some(kind)) => {
+                let candidates: Vec<Move> = candidates.collect();
+                candidates
+                    .iter()
+                    .find(|m| m.kind() == MoveKind::Transform && m.form() == kind)
+                    // A "transformation" that changes nothing is the plain move.
+                    .or_else(|| {
+                        candidates
+                            .iter()
+                            .find(|m| m.kind() != MoveKind::Transform && self.moved_piece_after(**m).kind() == kind)
+                    })
+                    .copied()
+            }
+            _ => candidates.find(|m| m.kind() != MoveKind::Transform),
         };
-        found.copied().ok_or_else(|| fail(self.why_illegal(from, to, &candidates)))
+        found.ok_or_else(|| {
+            let candidates: Vec<Move> = list.iter().copied().filter(|m| m.from() == from && m.to() == to).collect();
+            fail(self.why_illegal(from, to, &candidates))
+        })
     }
 
     fn why_illegal(&self, from: u8, to: u8, candidates: &[Move]) -> String {
@@ -95,18 +119,12 @@ impl Position {
             format!("illegal in this position ({} to {})", g.square_name(from), g.square_name(to))
         }
     }
+}
 
-    /// Splits a leading square (`k11`) off `s`.
-    fn split_square<'a>(&self, s: &'a str) -> Option<(u8, &'a str)> {
-        let bytes = s.as_bytes();
-        if !bytes.first()?.is_ascii_alphabetic() {
-            return None;
-        }
-        let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == 0 || digits > 2 {
-            return None;
-        }
-        let sq = self.geo.parse_square(&s[..1 + digits])?;
-        Some((sq, &s[1 + digits..]))
-    }
+/// What follows the squares of a move text (for the error message).
+fn after_squares(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    Square::parse_prefix(bytes)
+        .and_then(|(_, n)| Square::parse_prefix(&bytes[n..]).map(|(_, m)| &text[n + m..]))
+        .unwrap_or(text)
 }

@@ -103,6 +103,22 @@ impl Kind {
         }
     }
 
+    /// The English name, as RULES.md 2 writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Sword => "Sword",
+            Kind::Horse => "Horse",
+            Kind::Advisor => "Advisor",
+            Kind::Tower => "Tower",
+            Kind::Queen => "Queen",
+            Kind::MountedAdvisor => "Mounted Advisor",
+            Kind::Serpent => "Serpent",
+            Kind::Pillar => "Pillar",
+            Kind::Medusa => "Medusa",
+            Kind::King => "King",
+        }
+    }
+
     /// The kind of an uppercase or lowercase FEN letter.
     pub fn from_letter(c: char) -> Option<Kind> {
         Some(match c.to_ascii_uppercase() {

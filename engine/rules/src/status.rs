@@ -1,6 +1,7 @@
 //! The end of the game (RULES.md 9 and 10.8).
 
 use super::bitboard::squares;
+use super::game::GameResult;
 use super::moves::MoveList;
 use super::piece::{Color, Kind};
 use super::position::Position;
@@ -17,13 +18,9 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The PGN result: `1-0`, `0-1`, `1/2-1/2`.
-    pub fn result(self) -> &'static str {
-        match self {
-            Outcome::Checkmate { winner: Color::White } => "1-0",
-            Outcome::Checkmate { winner: Color::Black } => "0-1",
-            _ => "1/2-1/2",
-        }
+    /// The game's result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> GameResult {
+        GameResult::from_winner(self.winner())
     }
 
     /// The winner, if any.

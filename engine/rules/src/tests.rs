@@ -451,3 +451,118 @@ proptest! {
         prop_assert_eq!(perft(&pos, 2), perft(&pos.flipped(), 2), "{}", pos.fen());
     }
 }
+
+/// A FEN of `variant`, White to move, with White's King on a1, Black's on
+/// the last square, and White's other pieces (FEN text, a Morph `(X)`) on
+/// the given squares.
+fn army_fen(variant: Variant, pieces: &[(u8, String)]) -> String {
+    let g = variant.geometry();
+    let mut board: Vec<Option<String>> = vec![None; g.files as usize * g.ranks as usize];
+    board[0] = Some("K".into());
+    let last = board.len() - 1;
+    board[last] = Some("k".into());
+    for (sq, text) in pieces {
+        board[*sq as usize] = Some(text.clone());
+    }
+    let mut rows = Vec::new();
+    for rank in (0..g.ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for file in 0..g.files {
+            match &board[g.square(file, rank) as usize] {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push_str(p);
+                }
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    format!("{} w - - 0 1", rows.join("/"))
+}
+
+/// Squares from which no queen, rook, bishop or knight move reaches
+/// Black's King in the last corner (nor a1, White's King).
+fn quiet_squares(variant: Variant) -> Vec<u8> {
+    let g = variant.geometry();
+    let (kf, kr) = (g.files as i32 - 1, g.ranks as i32 - 1);
+    (0..g.files * g.ranks)
+        .filter(|&s| {
+            let (f, r) = (g.file_of(s) as i32, g.rank_of(s) as i32);
+            let (df, dr) = ((f - kf).abs(), (r - kr).abs());
+            let line = df == 0 || dr == 0 || df == dr;
+            let knight = (df == 1 && dr == 2) || (df == 2 && dr == 1);
+            !line && !knight && s != 0
+        })
+        .collect()
+}
+
+#[test]
+fn armies_larger_than_the_start_army_are_refused() {
+    for variant in Variant::ALL {
+        let army = variant.army() as usize;
+        let squares = quiet_squares(variant);
+        // One piece too many (Towers where they attack no King).
+        let too_many: Vec<(u8, String)> = squares.iter().take(army).map(|&s| (s, "T".into())).collect();
+        let e = Position::from_fen(variant, &army_fen(variant, &too_many)).err().expect("refused");
+        assert!(e.to_string().contains("pieces are never added"), "{e}");
+        let full: Vec<(u8, String)> = squares.iter().take(army - 1).map(|&s| (s, "(T)".into())).collect();
+        assert!(Position::from_fen(variant, &army_fen(variant, &full)).is_ok());
+    }
+}
+
+/// The densest armies the FEN reader accepts stay under the move list's
+/// capacity: every piece but the King a Morph in its variant's strongest
+/// form (a Serpent in POM), placed for the most moves, and then random
+/// armies with every kind. A full list would mean a dropped move.
+#[test]
+fn no_accepted_position_fills_the_move_list() {
+    for variant in Variant::ALL {
+        let g = variant.geometry();
+        let army = variant.army();
+        let kinds = if variant == Variant::Pom { "SQPM" } else { "QTHA" };
+        let strongest = &kinds[..1];
+        // Spread over every other square of the board's middle, so that
+        // pieces do not block each other more than they must.
+        let squares: Vec<u8> = quiet_squares(variant)
+            .into_iter()
+            .filter(|&s| (g.file_of(s) + g.rank_of(s)) % 2 == 0)
+            .collect();
+        let pieces: Vec<(u8, String)> = squares
+            .iter()
+            .take(army as usize - 1)
+            .map(|&s| (s, format!("({strongest})")))
+            .collect();
+        let pos = Position::from_fen(variant, &army_fen(variant, &pieces)).unwrap();
+        let n = pos.legal_move_vec().len();
+        assert!(n < MAX_MOVES, "{variant}: {n} moves");
+        // Random armies of the variant's kinds on random squares.
+        let mut rng = SplitMix64::new(variant as u64 + 1);
+        for _ in 0..300 {
+            let mut free = quiet_squares(variant);
+            rng.shuffle(&mut free);
+            let take = 1 + rng.below(army as u64 - 1) as usize;
+            let pieces: Vec<(u8, String)> = free
+                .iter()
+                .take(take)
+                .map(|&s| {
+                    let k = &kinds[rng.below(kinds.len() as u64) as usize..][..1];
+                    (s, if rng.below(2) == 0 { format!("({k})") } else { k.to_string() })
+                })
+                .collect();
+            let Ok(pos) = Position::from_fen(variant, &army_fen(variant, &pieces)) else {
+                continue; // e.g. Black in check
+            };
+            let n = pos.legal_move_vec().len();
+            assert!(n < MAX_MOVES, "{variant}: {n} moves in {}", pos.fen());
+        }
+        println!("{variant}: the densest army has {n} moves (capacity {MAX_MOVES})");
+    }
+}

@@ -2,7 +2,8 @@
 //! attack tables built once per board.
 
 use super::bitboard::{bit, Bitboard};
-use super::piece::Color;
+use super::coord;
+use super::piece::{Color, Kind};
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -41,6 +42,31 @@ impl Variant {
         match self {
             Variant::Pom => "thamqksamht/wwwwpepwwww/4w(a)w4/5w5/11/11/11/5W5/4W(A)W4/WWWWPEPWWWW/THAMQKSAMHT w AKak - 0 1",
             Variant::MiniPom => "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi - 0 1",
+        }
+    }
+
+    /// The pieces of a side's army at the start, King included. Pieces are
+    /// never added (a promotion replaces its Sword), so no game position
+    /// has more; the move list's capacity rests on that (`MAX_MOVES`).
+    pub const fn army(self) -> u32 {
+        let fen = self.start_fen().as_bytes();
+        let (mut pieces, mut i) = (0, 0);
+        while fen[i] != b' ' {
+            if fen[i].is_ascii_uppercase() {
+                pieces += 1;
+            }
+            i += 1;
+        }
+        pieces
+    }
+
+    /// True if pieces of `kind` (plain or as a Morph's form) can exist in
+    /// this variant: Mini-POM has no Mounted Advisor, Serpent or Pillar
+    /// (RULES.md 2), so no capture can give a Morph those forms either.
+    pub const fn has_kind(self, kind: Kind) -> bool {
+        match self {
+            Variant::Pom => true,
+            Variant::MiniPom => !matches!(kind, Kind::MountedAdvisor | Kind::Serpent | Kind::Pillar),
         }
     }
 
@@ -221,21 +247,26 @@ impl Geometry {
         sq / self.files
     }
 
-    /// A square's name, `a1` .. `k11`.
-    pub fn square_name(&self, sq: u8) -> String {
-        format!("{}{}", (b'a' + self.file_of(sq)) as char, self.rank_of(sq) + 1)
+    /// A square as written (`a1` .. `k11`).
+    pub fn coord(&self, sq: u8) -> coord::Square {
+        coord::Square::new(self.file_of(sq), self.rank_of(sq) + 1).expect("board squares are at most 26 files and 99 ranks")
     }
 
-    /// Parses `a1` .. `k11` (lowercase or uppercase) on this board.
-    pub fn parse_square(&self, text: &str) -> Option<u8> {
-        let bytes = text.as_bytes();
-        let file = bytes.first()?.to_ascii_lowercase().checked_sub(b'a')?;
-        let digits = text.get(1..)?;
-        if digits.is_empty() || digits.len() > 2 || digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        let rank: u8 = digits.parse().ok()?;
+    /// A square's name, `a1` .. `k11`.
+    pub fn square_name(&self, sq: u8) -> String {
+        self.coord(sq).to_string()
+    }
+
+    /// The board square of a written square; `None` off this board.
+    pub fn square_of(&self, written: coord::Square) -> Option<u8> {
+        let (file, rank) = (written.file(), written.rank());
         (file < self.files && (1..=self.ranks).contains(&rank)).then(|| self.square(file, rank - 1))
+    }
+
+    /// Parses `a1` .. `k11` (lowercase or uppercase) on this board, with
+    /// the one square reader, [`coord::Square`]'s.
+    pub fn parse_square(&self, text: &str) -> Option<u8> {
+        self.square_of(text.parse().ok()?)
     }
 
     /// Squares strictly between two squares on a common line; empty otherwise.

@@ -10,7 +10,7 @@
 //! of threads.
 
 use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult};
-use crate::player::{Control, Engine, Limits, Report, Score};
+use crate::player::{Control, Engine, Limits, Report};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rules::SplitMix64;
 use rules::{Move, Position, Variant};
@@ -111,15 +111,6 @@ impl SelfPlayOptions {
     }
 }
 
-/// A centipawn value for comparisons (mates far beyond any eval).
-fn cp(score: Score) -> i32 {
-    match score {
-        Score::Cp(c) => c,
-        Score::Mate(n) if n > 0 => 100_000 - n,
-        Score::Mate(n) => -100_000 - n,
-    }
-}
-
 /// Plays the games; the result is in game index order whatever the threads.
 pub fn selfplay_games(opts: &SelfPlayOptions) -> Result<Vec<GameRecord>, BookError> {
     if opts.threads == 0 || opts.multipv == 0 || opts.max_plies == 0 {
@@ -141,7 +132,9 @@ pub fn selfplay_games(opts: &SelfPlayOptions) -> Result<Vec<GameRecord>, BookErr
         for _ in 0..opts.threads.min(opts.games.max(1)) {
             s.spawn(|| {
                 let mut engine = Engine::new();
-                engine.set_hash(opts.hash_mb);
+                if let Err(e) = engine.set_hash(opts.hash_mb) {
+                    log::warn!("self-play: {e}");
+                }
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= opts.games {
@@ -207,7 +200,7 @@ fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameR
                     if info.bound.is_none() {
                         if let Some(&first) = info.pv.first() {
                             lines.retain(|l| l.0 == info.depth && l.2 != first);
-                            lines.push((info.depth, cp(info.score), first));
+                            lines.push((info.depth, info.score.as_cp(), first));
                         }
                     }
                 }
@@ -217,7 +210,7 @@ fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameR
                 break GameResult::Draw;
             };
             let side = pos.side_to_move().index();
-            let score = cp(res.score);
+            let score = res.score.as_cp();
             streak[side] = if score >= opts.adjudicate_cp { streak[side] + 1 } else { 0 };
             if opts.adjudicate_moves > 0 && streak[side] >= opts.adjudicate_moves {
                 break GameResult::from_winner(Some(pos.side_to_move()));

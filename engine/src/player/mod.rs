@@ -19,6 +19,6 @@ mod tt;
 
 pub use eval::{eval_breakdown, evaluate, piece_value};
 pub use limits::{Control, Limits};
-pub use report::{Bound, Info, Report, Score, SearchResult};
+pub use report::{Info, Report, SearchResult};
 pub use threads::Engine;
 pub use tt::Tt;

@@ -1,25 +1,7 @@
 //! What a search tells the outside world: progress reports and the result.
 
+use protocol::{Bound, ScoreValue};
 use rules::Move;
-
-/// A score the UCI way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns from the side to move's view.
-    Cp(i32),
-    /// Mate in this many moves; negative when the side to move gets mated
-    /// (`Mate(0)`: mated already).
-    Mate(i32),
-}
-
-/// Which side of the window an aspiration search failed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The score is at least this (`lowerbound`, a fail high).
-    Lower,
-    /// The score is at most this (`upperbound`, a fail low).
-    Upper,
-}
 
 /// One `info` line about a principal variation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,8 +10,10 @@ pub struct Info {
     pub seldepth: u32,
     /// 1 for the best line, 2 for the second, ...
     pub multipv: u32,
-    pub score: Score,
-    /// `None` for an exact score.
+    /// From the side to move's view; mates in moves, as UCI writes them.
+    pub score: ScoreValue,
+    /// `None` for an exact score; else which side of the aspiration window
+    /// the search failed on.
     pub bound: Option<Bound>,
     pub nodes: u64,
     pub nps: u64,
@@ -60,7 +44,7 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
-    pub score: Score,
+    pub score: ScoreValue,
     /// The last completed depth.
     pub depth: u32,
     pub nodes: u64,

@@ -1,7 +1,7 @@
 //! Score constants and the conversions mate scores need: node-relative in
 //! the table, root-relative in the tree, moves-to-mate for UCI.
 
-use super::report::Score;
+use protocol::ScoreValue;
 
 /// The deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
@@ -44,13 +44,13 @@ pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
 }
 
 /// The UCI form of a root score: mate in moves, not plies.
-pub(crate) fn to_uci(score: i32) -> Score {
+pub(crate) fn to_uci(score: i32) -> ScoreValue {
     if score >= MATE_IN_MAX {
-        Score::Mate((MATE - score + 1) / 2)
+        ScoreValue::Mate((MATE - score + 1) / 2)
     } else if score <= -MATE_IN_MAX {
-        Score::Mate(-(MATE + score) / 2)
+        ScoreValue::Mate(-(MATE + score) / 2)
     } else {
-        Score::Cp(score)
+        ScoreValue::Cp(score)
     }
 }
 
@@ -60,11 +60,11 @@ mod tests {
 
     #[test]
     fn mate_scores_convert() {
-        assert_eq!(to_uci(MATE - 1), Score::Mate(1));
-        assert_eq!(to_uci(MATE - 3), Score::Mate(2));
-        assert_eq!(to_uci(-MATE + 2), Score::Mate(-1));
-        assert_eq!(to_uci(-MATE), Score::Mate(0));
-        assert_eq!(to_uci(35), Score::Cp(35));
+        assert_eq!(to_uci(MATE - 1), ScoreValue::Mate(1));
+        assert_eq!(to_uci(MATE - 3), ScoreValue::Mate(2));
+        assert_eq!(to_uci(-MATE + 2), ScoreValue::Mate(-1));
+        assert_eq!(to_uci(-MATE), ScoreValue::Mate(0));
+        assert_eq!(to_uci(35), ScoreValue::Cp(35));
         for ply in [0, 5, 60] {
             for s in [MATE - 7, -MATE + 9, 120, -5] {
                 assert_eq!(from_tt(to_tt(s, ply), ply), s);

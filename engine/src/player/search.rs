@@ -9,10 +9,11 @@
 use super::eval::{evaluate, kind_value};
 use super::history::{Histories, HISTORY_MAX};
 use super::limits::{Control, Limits};
-use super::report::{Bound, Info, Report};
+use super::report::{Info, Report};
 use super::score::{is_mate, to_uci, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
+use protocol::Bound;
 use rules::{attacks, squares, Kind, Move, MoveKind, MoveList, Piece, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;

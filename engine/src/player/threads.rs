@@ -8,11 +8,12 @@
 
 use super::history::Histories;
 use super::limits::{Control, Limits};
-use super::report::{Info, Report, Score, SearchResult};
+use super::report::{Info, Report, SearchResult};
 use super::score::{to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
 use super::time::TimeManager;
 use super::tt::Tt;
+use protocol::ScoreValue;
 use rules::{Move, Position};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -40,13 +41,15 @@ impl Default for Engine {
     }
 }
 
-fn build_pool(threads: usize) -> rayon::ThreadPool {
+/// A pool of `threads` search threads; `None` if the system refused one
+/// of them (rayon then starts none).
+fn build_pool(threads: usize) -> Option<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_SIZE)
         .thread_name(|i| format!("gorgon-search-{i}"))
         .build()
-        .expect("cannot start the search threads")
+        .ok()
 }
 
 impl Engine {
@@ -54,7 +57,7 @@ impl Engine {
     pub fn new() -> Engine {
         Engine {
             tt: Tt::new(16),
-            pool: build_pool(1),
+            pool: build_pool(1).expect("the system cannot start a single search thread"),
             threads: 1,
             multipv: 1,
             move_overhead: 30,
@@ -62,19 +65,49 @@ impl Engine {
         }
     }
 
-    /// Resizes the transposition table (its contents are lost).
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt.resize(mb.max(1));
+    /// Resizes the transposition table (its contents are lost). If the
+    /// machine cannot give `mb` megabytes, the old table stays and the
+    /// error says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.tt.resize(mb.max(1))
     }
 
-    /// Rebuilds the pool with `n` threads (at least one).
-    pub fn set_threads(&mut self, n: usize) {
+    /// Rebuilds the pool with `n` threads (at least one). If the system
+    /// cannot start that many, the engine runs with the most it could start
+    /// (halving until a pool starts) and the error says how many.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         let n = n.max(1);
-        if n != self.threads {
-            self.pool = build_pool(n);
-            self.threads = n;
-            self.histories.resize_with(n, Histories::new);
+        if n == self.threads {
+            return Ok(());
         }
+        let mut tried = n;
+        let pool = loop {
+            if let Some(pool) = build_pool(tried) {
+                break Some(pool);
+            }
+            if tried == 1 {
+                break None;
+            }
+            tried /= 2;
+            // Rayon ends the threads of a pool that failed to start only
+            // gradually; until they are gone their stacks still count.
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        let Some(pool) = pool else {
+            return Err(format!("cannot start {n} search threads; keeping {}", self.threads));
+        };
+        self.pool = pool;
+        self.threads = tried;
+        self.histories.resize_with(tried, Histories::new);
+        if tried < n {
+            return Err(format!("cannot start {n} search threads; running with {tried}"));
+        }
+        Ok(())
+    }
+
+    /// The number of search threads running.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Number of principal variations to report and search.
@@ -145,7 +178,7 @@ impl Engine {
             .collect();
         let Some(best_idx) = best_thread(&results) else {
             // No legal move: mated or stalemated.
-            let score = if pos.in_check() { Score::Mate(0) } else { Score::Cp(0) };
+            let score = if pos.in_check() { ScoreValue::Mate(0) } else { ScoreValue::Cp(0) };
             let elapsed = start.elapsed().as_millis() as u64;
             report(Report::Info(Info {
                 depth: 0,

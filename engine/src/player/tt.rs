@@ -99,6 +99,15 @@ impl Data {
     }
 }
 
+/// Bytes of memory the machine can still give (Linux `MemAvailable`);
+/// `None` where that is unknown, and then only the allocator decides.
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.saturating_mul(1024))
+}
+
 /// The table. Shared by `&` during a search; resized and cleared by `&mut`.
 pub struct Tt {
     buckets: Vec<Bucket>,
@@ -112,18 +121,45 @@ impl Tt {
             buckets: Vec::new(),
             generation: 0,
         };
-        tt.resize(mb);
+        if tt.resize(mb).is_err() {
+            // The smallest table always fits.
+            let _ = tt.resize(1);
+        }
         tt
     }
 
-    /// Reallocates to about `mb` megabytes; the contents are lost.
-    pub fn resize(&mut self, mb: usize) {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        self.buckets = Vec::new();
-        let mut buckets = Vec::with_capacity(n);
+    /// Reallocates to about `mb` megabytes; the contents are lost. When the
+    /// machine cannot give that much (more than the memory available, or
+    /// the allocation fails) the table stays as it was and the error says
+    /// so: a GUI's `Hash` must never end the process.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let refused = |why: &str| {
+            format!(
+                "cannot allocate a {mb} MB hash table ({why}); keeping the {} MB one",
+                self.megabytes()
+            )
+        };
+        // The old table goes once the new one exists, so it counts as
+        // available. Touching more than the machine has would bring the
+        // out-of-memory killer where an allocation cannot fail.
+        if let Some(available) = available_memory() {
+            if bytes > available.saturating_add(self.buckets.len() * std::mem::size_of::<Bucket>()) {
+                return Err(refused(&format!("{} MB available", available >> 20)));
+            }
+        }
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(n).map_err(|_| refused("out of memory"))?;
         buckets.resize_with(n, Bucket::default);
         self.buckets = buckets;
         self.generation = 0;
+        Ok(())
+    }
+
+    /// The table's size in megabytes (rounded down).
+    pub fn megabytes(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     /// Empties every entry, in parallel on the current rayon pool.

@@ -1,13 +1,13 @@
 //! Conversions between the protocol's syntax types and the engine's types:
 //! the one place where text meets rules.
 
-use crate::player::{self, Limits, Report};
+use crate::player::{Limits, Report};
 use protocol::{Go, MoveText, Reply};
 use rules::{Move, Position};
 
 /// The canonical text of a move as the protocol's type.
 pub fn move_text(pos: &Position, m: Move) -> MoveText {
-    pos.move_text(m).parse().expect("canonical move text always parses")
+    pos.move_coord(m)
 }
 
 /// The search limits of a `go`; `searchmoves` that are not legal here are
@@ -16,7 +16,7 @@ pub fn limits(pos: &Position, go: &Go) -> (Limits, Vec<String>) {
     let mut errors = Vec::new();
     let mut searchmoves = Vec::new();
     for text in &go.searchmoves {
-        match pos.parse_move(&text.to_string()) {
+        match pos.resolve_move(text) {
             Ok(m) => searchmoves.push(m),
             Err(e) => errors.push(format!("searchmoves: {e}")),
         }
@@ -38,19 +38,6 @@ pub fn limits(pos: &Position, go: &Go) -> (Limits, Vec<String>) {
     (limits, errors)
 }
 
-/// A score the protocol's way.
-pub fn score(score: player::Score, bound: Option<player::Bound>) -> protocol::Score {
-    let mut s = match score {
-        player::Score::Cp(cp) => protocol::Score::cp(cp),
-        player::Score::Mate(n) => protocol::Score::mate(n),
-    };
-    s.bound = bound.map(|b| match b {
-        player::Bound::Lower => protocol::Bound::Lower,
-        player::Bound::Upper => protocol::Bound::Upper,
-    });
-    s
-}
-
 /// A search report as a protocol line.
 pub fn report(pos: &Position, r: Report) -> Reply {
     match r {
@@ -58,7 +45,10 @@ pub fn report(pos: &Position, r: Report) -> Reply {
             depth: Some(i.depth),
             seldepth: Some(i.seldepth),
             multipv: Some(i.multipv),
-            score: Some(score(i.score, i.bound)),
+            score: Some(protocol::Score {
+                value: i.score,
+                bound: i.bound,
+            }),
             nodes: Some(i.nodes),
             nps: Some(i.nps),
             hashfull: Some(i.hashfull),

@@ -12,10 +12,10 @@ pub mod options;
 
 use crate::book::{self, Book};
 use crate::player::{self, Control};
+use crate::stdio::{write_line, StdinLines};
 use options::{OptionId, OptionValue};
 use protocol::{Command, MoveText, Reply};
 use rules::{perft, Move, Position, Variant};
-use std::io::{BufRead, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
@@ -36,16 +36,6 @@ pub struct Flags {
 enum Input {
     Command(Command),
     Error(String),
-}
-
-/// Writes text and a newline to stdout. If stdout is gone (the GUI quit or
-/// closed the pipe) there is nobody left to talk to: the process ends
-/// quietly instead of panicking.
-pub fn write_line(text: impl std::fmt::Display) {
-    let mut out = std::io::stdout().lock();
-    if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
-        std::process::exit(0);
-    }
 }
 
 /// Writes one protocol line to stdout.
@@ -101,24 +91,10 @@ pub fn run(variant: Variant, first: Option<String>) {
     session.serve(rx);
 }
 
-/// The reader thread: raw bytes up to each newline, decoded leniently (a
-/// non-UTF-8 byte never stops the engine).
+/// The reader thread: answers what cannot wait for a running search
+/// (`stop`, `ponderhit`, `isready`) and queues the rest for the loop.
 fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    let mut pending = first;
-    loop {
-        let line = match pending.take() {
-            Some(line) => line,
-            None => {
-                buf.clear();
-                match input.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => String::from_utf8_lossy(&buf).into_owned(),
-                }
-            }
-        };
+    for line in StdinLines::new(first) {
         let forwarded = match protocol::parse_line(&line) {
             Ok(None) => continue,
             Ok(Some(Command::Stop)) => {
@@ -272,10 +248,16 @@ impl Session {
                 }
             }
             (OptionId::Threads, OptionValue::Spin(n)) => {
-                self.settings.threads = n as usize;
-                self.player.set_threads(n as usize);
+                if let Err(e) = self.player.set_threads(n as usize) {
+                    send_error(&format!("Threads: {e}"));
+                }
+                self.settings.threads = self.player.threads();
             }
-            (OptionId::Hash, OptionValue::Spin(mb)) => self.player.set_hash(mb as usize),
+            (OptionId::Hash, OptionValue::Spin(mb)) => {
+                if let Err(e) = self.player.set_hash(mb as usize) {
+                    send_error(&format!("Hash: {e}"));
+                }
+            }
             (OptionId::MultiPv, OptionValue::Spin(n)) => self.player.set_multipv(n as usize),
             (OptionId::MoveOverhead, OptionValue::Spin(ms)) => self.player.set_move_overhead(ms as u64),
             (OptionId::ClearHash, _) => self.player.clear_hash(),
@@ -302,7 +284,7 @@ impl Session {
             },
         };
         for (i, text) in moves.iter().enumerate() {
-            match pos.parse_move(&text.to_string()) {
+            match pos.resolve_move(text) {
                 Ok(m) => pos.make(m),
                 Err(e) => {
                     send_error(&format!("position: move {}: {e}; the moves before it were played", i + 1));

@@ -13,11 +13,12 @@ mod clock;
 mod table;
 
 use crate::player::{self, Control, Limits, Report};
+use crate::stdio::{write_line, StdinLines};
 use clock::Clock;
 use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, Reply, Stat01, Thinking};
+use protocol::ScoreValue;
 use rules::{Color, Move, Outcome, Position, Variant};
 use std::collections::VecDeque;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -25,7 +26,7 @@ use std::time::Instant;
 
 /// Writes one protocol line to stdout.
 fn send(reply: &Reply) {
-    println!("{reply}");
+    write_line(reply);
 }
 
 /// Shown once when a move onto a magenta square comes with a letter that
@@ -120,19 +121,11 @@ pub fn run(variant: Variant) {
     Session::new(variant, shared).serve(rx);
 }
 
-/// The reader thread: raw bytes up to each newline, decoded leniently (a
-/// non-UTF-8 byte never stops the engine).
+/// The reader thread: answers `?` and `.` at once and queues the rest
+/// for the loop, interrupting a search that a command ends.
 fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf).trim().to_owned();
+    for line in StdinLines::new(None) {
+        let line = line.trim().to_owned();
         let command = match cecp::parse_line(&line) {
             Ok(None) => continue,
             Ok(Some(c)) => c,
@@ -207,23 +200,24 @@ enum Mode {
     Analyze,
 }
 
-/// How a finished game is announced.
+/// How a finished game is announced: its result and XBoard's comment.
 fn result_of(outcome: Outcome) -> (GameResult, &'static str) {
-    match outcome {
-        Outcome::Checkmate { winner: Color::White } => (GameResult::WhiteWins, "White mates"),
-        Outcome::Checkmate { winner: Color::Black } => (GameResult::BlackWins, "Black mates"),
-        Outcome::Stalemate => (GameResult::Draw, "Stalemate"),
-        Outcome::InsufficientMaterial => (GameResult::Draw, "Insufficient material"),
-        Outcome::FiftyMoves => (GameResult::Draw, "50-move rule"),
-        Outcome::Repetition => (GameResult::Draw, "Draw by repetition"),
-    }
+    let comment = match outcome {
+        Outcome::Checkmate { winner: Color::White } => "White mates",
+        Outcome::Checkmate { winner: Color::Black } => "Black mates",
+        Outcome::Stalemate => "Stalemate",
+        Outcome::InsufficientMaterial => "Insufficient material",
+        Outcome::FiftyMoves => "50-move rule",
+        Outcome::Repetition => "Draw by repetition",
+    };
+    (outcome.result(), comment)
 }
 
 /// A search score in CECP units.
-fn cecp_score(score: player::Score) -> i32 {
+fn cecp_score(score: ScoreValue) -> i32 {
     match score {
-        player::Score::Cp(cp) => cp,
-        player::Score::Mate(n) => cecp::mate_score(n),
+        ScoreValue::Cp(cp) => cp,
+        ScoreValue::Mate(n) => cecp::mate_score(n),
     }
 }
 
@@ -432,10 +426,7 @@ impl Session {
                         nodes: i.nodes,
                         seldepth: None,
                         nps: None,
-                        bound: i.bound.map(|b| match b {
-                            player::Bound::Lower => protocol::Bound::Lower,
-                            player::Bound::Upper => protocol::Bound::Upper,
-                        }),
+                        bound: i.bound,
                         pv: table::cecp_line(pos, &i.pv),
                     }));
                 }
@@ -608,8 +599,16 @@ impl Session {
                 }
                 self.analysis_due = false;
             }
-            Command::Memory(mb) => self.player.set_hash(mb.clamp(1, 1 << 18) as usize),
-            Command::Cores(n) => self.player.set_threads(n.clamp(1, 1024) as usize),
+            Command::Memory(mb) => {
+                if let Err(e) = self.player.set_hash(mb.clamp(1, 1 << 18) as usize) {
+                    send(&Reply::TellUserError(e));
+                }
+            }
+            Command::Cores(n) => {
+                if let Err(e) = self.player.set_threads(n.clamp(1, 1024) as usize) {
+                    send(&Reply::TellUserError(e));
+                }
+            }
             Command::D => self.show(),
             Command::Lift(s) => self.lift(s),
             Command::Put(s) => self.put(s),
@@ -736,7 +735,7 @@ impl Session {
         let stones = table::petrified(pos);
         let squares: Vec<String> = (0..pos.geometry().squares)
             .filter(|&sq| stones & rules::bit(sq) != 0)
-            .map(|sq| table::square(pos, sq).to_string())
+            .map(|sq| pos.geometry().square_name(sq))
             .collect();
         let status = match (self.bad_position.as_deref(), pos.outcome()) {
             (Some(why), _) => format!("illegal position: {why}"),
@@ -766,7 +765,7 @@ impl Session {
         if !self.highlight {
             return;
         }
-        match table::board_square(&self.pos, s) {
+        match self.pos.geometry().square_of(s) {
             Some(sq) => {
                 self.lifted = Some(sq);
                 send(&table::lift_highlight(&self.pos, sq));
@@ -777,7 +776,7 @@ impl Session {
 
     /// `put`: the choice of pieces where the lifted piece has one.
     fn put(&mut self, s: protocol::Square) {
-        let (Some(from), Some(to)) = (self.lifted, table::board_square(&self.pos, s)) else {
+        let (Some(from), Some(to)) = (self.lifted, self.pos.geometry().square_of(s)) else {
             return;
         };
         if let Some(choice) = table::put_choice(&self.pos, from, to) {

@@ -5,7 +5,7 @@
 //! (docs/XBOARD.md explains the choices).
 
 use protocol::cecp::{CecpMove, Reply, Setup};
-use protocol::Square;
+use protocol::MoveText;
 use rules::{bit, Bitboard, Color, Kind, Move, MoveKind, Piece, Position, Variant};
 
 /// XBoard's parent variant for Gorgon's games. It decides the rules XBoard
@@ -238,18 +238,6 @@ pub fn parse_xboard_fen(variant: Variant, fen: &str) -> Result<Position, String>
     with_rights(&rights).or_else(|_| with_rights("-")).map_err(|e| e.to_string())
 }
 
-/// A protocol square of a board square.
-pub fn square(pos: &Position, sq: u8) -> Square {
-    let g = pos.geometry();
-    Square::new(g.file_of(sq), g.rank_of(sq) + 1).expect("board squares are protocol squares")
-}
-
-/// The board square of a protocol square, if it is on the board.
-pub fn board_square(pos: &Position, s: Square) -> Option<u8> {
-    let g = pos.geometry();
-    (s.file() < g.files && (1..=g.ranks).contains(&s.rank())).then(|| g.square(s.file(), s.rank() - 1))
-}
-
 /// The suffix XBoard needs to show what a move leaves on its destination:
 /// the result's letter for a promotion or transformation, nothing else.
 pub fn suffix(pos: &Position, m: Move) -> Option<char> {
@@ -261,8 +249,8 @@ pub fn suffix(pos: &Position, m: Move) -> Option<char> {
 /// result's letter (`c10c11e`, `b7d8n`).
 pub fn cecp_move(pos: &Position, m: Move) -> CecpMove {
     CecpMove::Coord {
-        from: square(pos, m.from()),
-        to: square(pos, m.to()),
+        from: pos.geometry().coord(m.from()),
+        to: pos.geometry().coord(m.to()),
         promotion: suffix(pos, m),
     }
 }
@@ -305,14 +293,17 @@ pub fn user_move(pos: &Position, mv: &CecpMove) -> Result<Move, String> {
         CecpMove::Null => return Err("there is no null move in this game".into()),
         CecpMove::MultiLeg { .. } => return Err("there are no multi-leg moves in this game".into()),
     };
-    let (Some(f), Some(t)) = (board_square(pos, from), board_square(pos, to)) else {
+    let (Some(f), Some(t)) = (pos.geometry().square_of(from), pos.geometry().square_of(to)) else {
         return Err(format!("{from}{to} leaves the {} board", pos.variant()));
     };
     let candidates: Vec<Move> = legal.into_iter().filter(|m| m.from() == f && m.to() == t).collect();
     if candidates.is_empty() {
         // The rules library says why (no piece, petrified, ...).
-        let text = format!("{from}{to}");
-        return Err(pos.parse_move(&text).err().map_or_else(|| "illegal here".to_owned(), |e| e.reason));
+        let written = MoveText::new(from, to);
+        return Err(pos
+            .resolve_move(&written)
+            .err()
+            .map_or_else(|| "illegal here".to_owned(), |e| e.reason));
     }
     let mover = pos.piece_at(f);
     let found = match promotion {
@@ -336,7 +327,7 @@ pub fn is_choice(pos: &Position, mv: &CecpMove) -> bool {
             from,
             to,
             promotion: Some(_),
-        } => match (board_square(pos, *from), board_square(pos, *to)) {
+        } => match (pos.geometry().square_of(*from), pos.geometry().square_of(*to)) {
             (Some(f), Some(t)) => matches!(put_choice(pos, f, t), Some(Reply::Choice(c)) if c.len() > 1),
             _ => false,
         },

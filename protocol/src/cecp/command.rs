@@ -19,47 +19,8 @@ pub struct Level {
     pub inc_ms: u64,
 }
 
-/// A game result as CECP writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`
-    Unfinished,
-}
-
-impl GameResult {
-    /// The PGN text.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::WhiteWins => "1-0",
-            Self::BlackWins => "0-1",
-            Self::Draw => "1/2-1/2",
-            Self::Unfinished => "*",
-        }
-    }
-
-    /// The result of a PGN result text.
-    pub fn from_pgn(text: &str) -> Option<Self> {
-        Some(match text {
-            "1-0" => Self::WhiteWins,
-            "0-1" => Self::BlackWins,
-            "1/2-1/2" => Self::Draw,
-            "*" => Self::Unfinished,
-            _ => return None,
-        })
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+/// A game result as CECP writes it (the rules' one type for it).
+pub use rules::GameResult;
 
 /// The argument of `exclude` and `include`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -240,17 +201,17 @@ bare!(resume, Command::Resume);
 bare!(d, Command::D);
 
 /// The next token, or `Missing`.
-fn required<'a>(tokens: &mut Tokens<'a>, command: &'static str, what: &'static str) -> Result<&'a str, CecpError> {
+pub(super) fn required<'a>(tokens: &mut Tokens<'a>, command: &'static str, what: &'static str) -> Result<&'a str, CecpError> {
     tokens.next().ok_or(CecpError::Missing { command, what })
 }
 
 /// Fails on a token after the last argument.
-fn end(tokens: &mut Tokens<'_>, command: &'static str) -> Result<(), CecpError> {
+pub(super) fn end(tokens: &mut Tokens<'_>, command: &'static str) -> Result<(), CecpError> {
     tokens.next().map_or(Ok(()), |t| Err(CecpError::too_many(command, t)))
 }
 
 /// An integer argument that is the whole token.
-fn integer<T: std::str::FromStr>(tokens: &mut Tokens<'_>, command: &'static str, what: &'static str) -> Result<T, CecpError> {
+pub(super) fn integer<T: std::str::FromStr>(tokens: &mut Tokens<'_>, command: &'static str, what: &'static str) -> Result<T, CecpError> {
     let token = required(tokens, command, what)?;
     token.parse().map_err(|_| CecpError::bad(command, what, token))
 }

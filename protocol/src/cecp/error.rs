@@ -7,11 +7,17 @@ use std::fmt;
 use super::moves::CecpMoveError;
 use crate::error::shown;
 
-/// A line that is not a CECP command.
+/// A line that is not a CECP command (or, from [`super::parse_reply`],
+/// not a reply; then `command` is the reply's first word).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CecpError {
     /// The first token is no command and no move: `unknown command 'foo'`.
     UnknownCommand {
+        /// The first token.
+        token: String,
+    },
+    /// The first token is no reply: `unknown reply 'foo'`.
+    UnknownReply {
         /// The first token.
         token: String,
     },
@@ -79,6 +85,7 @@ impl fmt::Display for CecpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::UnknownCommand { token } => write!(f, "unknown command '{token}'"),
+            Self::UnknownReply { token } => write!(f, "unknown reply '{token}'"),
             Self::Missing { command, what } => write!(f, "{command}: missing {what}"),
             Self::BadArgument { command, expected, token } => {
                 write!(f, "{command}: expected {expected}, got '{token}'")

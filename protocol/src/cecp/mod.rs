@@ -3,8 +3,9 @@
 //! variants: `setup`, `piece`, `lift`/`put`/`hover`, `highlight`,
 //! `choice`). Like the UCI dialect beside it, pure syntax: lines in, typed
 //! [`Command`]s out ([`parse_line`]); typed [`Reply`]s in, lines out
-//! (`Display`). It knows no game rules, no board size and no piece table,
-//! and no input makes it panic.
+//! (`Display`), and an engine's lines back to [`Reply`]s ([`parse_reply`]).
+//! It knows no game rules, no board size and no piece table, and no input
+//! makes it panic.
 //!
 //! Squares are written as in the UCI dialect (`k11`: file letter, rank
 //! 1-99); rank 0, which XBoard uses only on boards of exactly 10 ranks, is
@@ -38,4 +39,4 @@ mod tests;
 pub use command::{parse_line, Command, GameResult, Level, MoveSet};
 pub use error::CecpError;
 pub use moves::{CecpMove, CecpMoveError, CecpMoveErrorKind, Leg};
-pub use reply::{mate_score, Feature, FeatureValue, Reply, Setup, Stat01, Thinking, MATE_SCORE};
+pub use reply::{mate_score, parse_reply, Feature, FeatureValue, Reply, Setup, Stat01, Thinking, MATE_SCORE};

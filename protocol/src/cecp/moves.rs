@@ -159,23 +159,14 @@ impl fmt::Display for CecpMove {
     }
 }
 
-/// A square at the start of `bytes`: an ASCII letter, then a rank of one
-/// or two digits without a leading zero. `Err(true)` for rank 0.
+/// A square at the start of `bytes`, read by the one square reader
+/// ([`Square::parse_prefix`]). `Err(true)` for rank 0, which XBoard sends
+/// only on boards of exactly 10 ranks, so that the error can say so.
 fn square_prefix(bytes: &[u8]) -> Result<(Square, usize), bool> {
-    let (&letter, rest) = bytes.split_first().ok_or(false)?;
-    if !letter.is_ascii_alphabetic() {
-        return Err(false);
-    }
-    let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == 1 && rest[0] == b'0' {
-        return Err(true);
-    }
-    if !(1..=2).contains(&digits) || rest[0] == b'0' {
-        return Err(false);
-    }
-    let rank = rest[..digits].iter().fold(0u8, |r, d| r * 10 + (d - b'0'));
-    let file = letter.to_ascii_lowercase() - b'a';
-    Square::new(file, rank).map(|s| (s, 1 + digits)).ok_or(false)
+    Square::parse_prefix(bytes).ok_or_else(|| {
+        matches!(bytes, [letter, b'0', rest @ ..]
+            if letter.is_ascii_alphabetic() && !rest.first().is_some_and(u8::is_ascii_digit))
+    })
 }
 
 /// The suffix: nothing, or exactly one ASCII letter, `+` or `=`.

@@ -1,9 +1,14 @@
 //! Output: typed [`Reply`]s to CECP lines (engine-intf.html sections 9,
 //! 10 and 12). `Display` writes exactly one line without its terminator;
 //! free text has line breaks and other control characters replaced by
-//! spaces, so a reply can never split.
+//! spaces, so a reply can never split. Input: [`parse_reply`] reads such
+//! lines back (`parse.rs`).
+
+mod parse;
 
 use std::fmt;
+
+pub use parse::parse_reply;
 
 use super::command::GameResult;
 use super::moves::CecpMove;
@@ -11,7 +16,9 @@ use crate::reply::Bound;
 use crate::text::OneLine;
 use rules::coord::Square;
 
-/// A feature value: `name=1`, `name=3`, `name="text"`.
+/// A feature value: `name=1`, `name=3`, `name="text"`. Read back, a bare
+/// `0` or `1` is a [`FeatureValue::Bool`] (the text cannot tell it from
+/// an `Int` of that value, and CECP's numeric features are flags).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FeatureValue {
     /// `0` or `1`.
@@ -84,7 +91,9 @@ pub fn mate_score(moves: i32) -> i32 {
 /// One line of thinking output: `ply score time nodes [seldepth nps
 /// tbhits]<TAB>pv`. When the optional fields are present the PV is
 /// preceded by a tab, as the specification requires; a bound is marked
-/// by `!` (fail high) or `?` (fail low) at the end of the PV.
+/// by `!` (fail high) or `?` (fail low) at the end of the PV. `seldepth`
+/// and `nps` are written (and read back) together: one without the other
+/// is written with the ply or 0 in place of the missing one.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Thinking {
     /// Search depth in plies.

@@ -5,8 +5,22 @@ use gorgon_scripts::cli::{parse_args, Command, USAGE};
 use gorgon_scripts::tournament::run_match;
 use std::process::ExitCode;
 
+/// A bad command line (docs/MATCH.md: exit status 2).
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("gorgon-match: {message}");
+    eprintln!("Try 'gorgon-match --help'.");
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `std::env::args` would panic on an argument that is not UTF-8.
+    let mut args = Vec::new();
+    for arg in std::env::args_os().skip(1) {
+        match arg.into_string() {
+            Ok(a) => args.push(a),
+            Err(bad) => return usage_error(&format!("argument '{}' is not valid UTF-8", bad.to_string_lossy())),
+        }
+    }
     let config = match parse_args(&args) {
         Ok(Command::Run(c)) => c,
         Ok(Command::Help) => {
@@ -17,11 +31,7 @@ fn main() -> ExitCode {
             println!("gorgon-match {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
-        Err(e) => {
-            eprintln!("gorgon-match: {e}");
-            eprintln!("Try 'gorgon-match --help'.");
-            return ExitCode::from(2);
-        }
+        Err(e) => return usage_error(&e),
     };
     let mut stderr = std::io::stderr();
     match run_match(&config, &mut stderr) {

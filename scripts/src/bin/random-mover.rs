@@ -15,44 +15,66 @@
 //! how long it thinks per move.
 #![forbid(unsafe_code)]
 
+use clap::{Parser, ValueEnum};
 use rules::SplitMix64;
 use rules::{Move, Position, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// The command line. clap rejects a misspelt style or fault, which would
+/// otherwise make a test engine play soundly and a fault test pass or fail
+/// for the wrong reason.
+#[derive(Parser)]
+#[command(
+    name = "random-mover",
+    version,
+    about = "A UCI test engine for gorgon-match: random legal moves, faults on request"
+)]
 struct Options {
+    /// The seed of the random moves.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-    greedy: bool,
+    /// How moves are chosen.
+    #[arg(long, value_enum, default_value_t = Style::Random)]
+    style: Style,
+    /// The score reported in every `info` line, in centipawns.
+    #[arg(long, value_name = "CP", default_value_t = 0, allow_negative_numbers = true)]
     score: i32,
+    /// The thinking time per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
     delay: u64,
-    fault: String,
+    /// The misbehaviour, from the `--fault-at`-th `go` of the process on.
+    #[arg(long, value_enum, default_value_t = Fault::None)]
+    fault: Fault,
+    /// The `go` (counted from 1 in each process) where the fault starts.
+    #[arg(long, value_name = "K", default_value_t = 3)]
     fault_at: u32,
 }
 
-fn options() -> Result<Options, String> {
-    let mut o = Options {
-        seed: 1,
-        greedy: false,
-        score: 0,
-        delay: 0,
-        fault: "none".into(),
-        fault_at: 3,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
-        match a.as_str() {
-            "--seed" => o.seed = value()?.parse().map_err(|_| "bad --seed")?,
-            "--style" => o.greedy = value()? == "greedy",
-            "--score" => o.score = value()?.parse().map_err(|_| "bad --score")?,
-            "--delay" => o.delay = value()?.parse().map_err(|_| "bad --delay")?,
-            "--fault" => o.fault = value()?,
-            "--fault-at" => o.fault_at = value()?.parse().map_err(|_| "bad --fault-at")?,
-            _ => return Err(format!("unknown argument '{a}'")),
-        }
-    }
-    Ok(o)
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Style {
+    /// Any legal move.
+    Random,
+    /// A mate in one, else a capture, else any legal move.
+    Greedy,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Fault {
+    /// Plays by the rules.
+    None,
+    /// A move that is not legal.
+    Illegal,
+    /// A legal move with the form suffix `(X)`.
+    Badsuffix,
+    /// Goes silent for good.
+    Hang,
+    /// Exits with status 3.
+    Crash,
+    /// `bestmove (none)`.
+    Nomove,
+    /// `bestmove 0000`.
+    Null,
 }
 
 /// A move text that names no legal move: a piece of the side to move
@@ -98,13 +120,8 @@ fn choose(pos: &Position, rng: &mut SplitMix64, greedy: bool) -> Option<Move> {
 }
 
 fn main() {
-    let o = match options() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("random-mover: {e}");
-            std::process::exit(2);
-        }
-    };
+    // A bad argument: clap prints it and exits with status 2.
+    let o = Options::parse();
     let mut rng = SplitMix64::new(o.seed);
     let mut variant = Variant::Pom;
     let mut pos = Position::startpos(variant);
@@ -156,17 +173,20 @@ fn main() {
                     std::thread::sleep(Duration::from_millis(o.delay));
                 }
                 let faulty = gos >= o.fault_at;
-                let best = match (faulty, o.fault.as_str()) {
-                    (true, "crash") => std::process::exit(3),
-                    (true, "hang") => {
+                let greedy = o.style == Style::Greedy;
+                let best = match (faulty, o.fault) {
+                    (true, Fault::Crash) => std::process::exit(3),
+                    (true, Fault::Hang) => {
                         silent = true;
                         continue;
                     }
-                    (true, "illegal") => illegal_move(&pos),
-                    (true, "badsuffix") => choose(&pos, &mut rng, false).map_or("(none)".into(), |m| format!("{}(X)", pos.move_text(m))),
-                    (true, "nomove") => "(none)".into(),
-                    (true, "null") => "0000".into(),
-                    _ => choose(&pos, &mut rng, o.greedy).map_or("(none)".into(), |m| pos.move_text(m)),
+                    (true, Fault::Illegal) => illegal_move(&pos),
+                    (true, Fault::Badsuffix) => {
+                        choose(&pos, &mut rng, false).map_or("(none)".into(), |m| format!("{}(X)", pos.move_text(m)))
+                    }
+                    (true, Fault::Nomove) => "(none)".into(),
+                    (true, Fault::Null) => "0000".into(),
+                    _ => choose(&pos, &mut rng, greedy).map_or("(none)".into(), |m| pos.move_text(m)),
                 };
                 reply.push(format!("info depth 1 score cp {} nodes 1 pv {best}", o.score));
                 reply.push(format!("bestmove {best}"));

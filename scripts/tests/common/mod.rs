@@ -15,20 +15,25 @@ pub fn random_mover() -> String {
     env!("CARGO_BIN_EXE_random-mover").to_string()
 }
 
-/// A random-mover engine with arguments and a time control (`tc=1+0.01`).
-pub fn mover(name: &str, args: &[&str], tc: &str) -> EngineConfig {
+/// The limits of time-control words (`tc=1+0.01 timemargin=50`).
+pub fn limits(tc: &str) -> Limits {
     let mut limits = Limits::default();
     for kv in tc.split_whitespace() {
         let (k, v) = kv.split_once('=').expect("key=value");
         assert!(limits.set(k, v).unwrap(), "{kv}");
     }
+    limits
+}
+
+/// A random-mover engine with arguments and a time control (`tc=1+0.01`).
+pub fn mover(name: &str, args: &[&str], tc: &str) -> EngineConfig {
     EngineConfig {
         name: name.into(),
         cmd: random_mover(),
         args: args.iter().map(|s| s.to_string()).collect(),
         dir: None,
         options: Vec::new(),
-        limits,
+        limits: limits(tc),
     }
 }
 
@@ -83,7 +88,7 @@ pub fn check_pgn(text: &str, games: usize, variant: Variant) -> Vec<Game> {
             | Termination::FiftyMoves
             | Termination::InsufficientMaterial => {
                 let o = outcome.unwrap_or_else(|| panic!("{termination} but the game goes on: {text}"));
-                assert_eq!(o.result(), g.result);
+                assert_eq!(o.result().pgn(), g.result);
                 assert_eq!(o.to_string(), termination_outcome_text(termination, &g.result));
             }
             _ => assert!(outcome.is_none(), "{termination} in a finished position"),
