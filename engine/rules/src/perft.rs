@@ -9,12 +9,20 @@ use std::sync::Mutex;
 
 /// Leaf count of the tree below `pos` to `depth` plies; `None` if `stop` was raised.
 pub fn perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    // One move list per ply, made once: a list is large (`MAX_MOVES`), and
+    // filling a fresh one at every node costs more than generating into it.
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    count(pos, depth, stop, &mut lists)
+}
+
+fn count(pos: &mut Position, depth: u32, stop: &AtomicBool, lists: &mut [MoveList]) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
-    let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    let (list, deeper) = lists.split_first_mut()?;
+    pos.legal_moves(list);
     if depth == 1 {
+        // Bulk counting: the last ply's moves are counted, not made.
         return Some(list.len() as u64);
     }
     if depth >= 3 && stop.load(Ordering::Relaxed) {
@@ -23,7 +31,7 @@ pub fn perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     let mut nodes = 0;
     for &m in list.iter() {
         pos.make(m);
-        let n = perft(pos, depth - 1, stop);
+        let n = count(pos, depth - 1, stop, deeper);
         pos.unmake();
         nodes += n?;
     }
