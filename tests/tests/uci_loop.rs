@@ -139,6 +139,35 @@ fn every_error_leaves_the_engine_alive() {
     e.send("position fen nonsense");
     e.sync();
     assert!(fen_of(&mut e).contains(" w AKak - 0 2"));
+    // Mini-POM refuses pieces it does not have, naming the field and the
+    // square, and keeps its position too.
+    e.send("setoption name UCI_Variant value minipom");
+    e.send("position startpos moves e2e4");
+    e.sync();
+    let before = fen_of(&mut e);
+    for (fen, expected) in [
+        (
+            "th(a)qke(a)ht/wwwwwwwww/9/9/4M4/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi - 0 1",
+            "FEN placement, rank 5, file e: 'M': minipom has no Mounted Advisor",
+        ),
+        (
+            "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(S)QKE(A)HT w - - 0 1",
+            "FEN placement, rank 1, file c: '(S)': minipom has no Serpent",
+        ),
+        (
+            "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi e3 0 1",
+            "FEN en passant",
+        ),
+    ] {
+        e.send(&format!("position fen {fen}"));
+        let got = e.sync();
+        assert!(
+            got.iter().any(|l| l.starts_with("info string error: ") && l.contains(expected)),
+            "{fen}: {got:?}"
+        );
+        assert_eq!(fen_of(&mut e), before);
+    }
+    e.send("setoption name UCI_Variant value pom");
     // Non-UTF-8 bytes and a 100k-character line.
     e.send_bytes(b"\xff\xfe garbage \x00\n");
     e.sync();
