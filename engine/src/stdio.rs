@@ -5,14 +5,44 @@
 //! non-UTF-8 byte never stops the engine. Writing: a whole line at a time,
 //! flushed; when stdout is gone (the GUI quit or closed the pipe) there is
 //! nobody left to talk to, and the process ends quietly instead of
-//! panicking as `println!` would.
+//! panicking as `println!` would. An in-process driver can take a
+//! thread's lines instead ([`redirect_output`]).
 
+use std::cell::RefCell;
 use std::fmt::Display;
 use std::io::{BufRead, Write};
 
+thread_local! {
+    /// Where this thread's lines go instead of stdout, if anywhere (see
+    /// [`redirect_output`]). Per thread, so that drivers on other threads,
+    /// and the engine's own stdout, are left alone.
+    static SINK: RefCell<Option<Box<dyn Write>>> = const { RefCell::new(None) };
+}
+
+/// Sends the lines [`write_line`] writes on this thread to `sink` instead
+/// of stdout (`None`: back to stdout); returns the previous sink. For
+/// in-process drivers of a [`crate::uci::Session`] (the `uci_loop` fuzz
+/// target, future bindings): the session writes from the thread that
+/// calls it, searches included. Write errors on a sink are ignored (its
+/// owner decides what a failed write means); the process never ends for one.
+pub fn redirect_output(sink: Option<Box<dyn Write>>) -> Option<Box<dyn Write>> {
+    SINK.with(|s| s.replace(sink))
+}
+
 /// Writes text and a newline to stdout, or ends the process quietly
-/// (status 0) if stdout is closed.
+/// (status 0) if stdout is closed. Goes to this thread's sink instead if
+/// [`redirect_output`] set one.
 pub fn write_line(text: impl Display) {
+    let redirected = SINK.with(|s| match s.borrow_mut().as_mut() {
+        Some(sink) => {
+            let _ = writeln!(sink, "{text}");
+            true
+        }
+        None => false,
+    });
+    if redirected {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
         std::process::exit(0);

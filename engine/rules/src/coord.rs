@@ -8,20 +8,25 @@ use std::str::FromStr;
 /// At most this many characters of a token are quoted in a message.
 const SHOWN_CHARS: usize = 40;
 
-/// A token as quoted in an error message: at most [`SHOWN_CHARS`]
-/// characters (then `...`), control characters escaped (`\u{1b}`).
+/// A token as quoted in an error message: control characters escaped
+/// (`\u{1b}`), then at most [`SHOWN_CHARS`] characters (then `...`).
+///
+/// Counted after escaping, so that a shown token shows as itself: the
+/// canonical text of a command quotes a bad token this way, and must read
+/// back to the same command. (A long escape may be cut in the middle.)
 pub fn shown(token: &str) -> String {
+    let escaped = token.chars().flat_map(|c| {
+        let control = c.is_control();
+        let escape = control.then(|| c.escape_default());
+        escape.into_iter().flatten().chain((!control).then_some(c))
+    });
     let mut out = String::new();
-    for (i, c) in token.chars().enumerate() {
+    for (i, c) in escaped.enumerate() {
         if i == SHOWN_CHARS {
             out.push_str("...");
             break;
         }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+        out.push(c);
     }
     out
 }
@@ -371,6 +376,27 @@ mod shown_tests {
         assert_eq!(shown("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
         assert_eq!(shown("a\u{0}"), "a\\u{0}");
         assert_eq!(shown("é♞"), "é♞");
+    }
+
+    /// A shown token shows as itself: the canonical text of a command
+    /// quotes a bad token this way and must read back to the same command
+    /// (found by the `parse_line` fuzz target, where escaping made a short
+    /// token long).
+    #[test]
+    fn shown_tokens_show_as_themselves() {
+        let tokens = [
+            "c5d8(\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{1}ME)".to_string(),
+            "\u{1b}".repeat(SHOWN_CHARS),
+            format!("{}\u{7}", "x".repeat(SHOWN_CHARS - 1)),
+            "x".repeat(SHOWN_CHARS + 1),
+            "é".repeat(SHOWN_CHARS),
+            "a\u{0}".into(),
+        ];
+        for token in tokens {
+            let once = shown(&token);
+            assert_eq!(shown(&once), once, "{token:?}");
+            assert!(once.chars().count() <= SHOWN_CHARS + 3, "{once:?}");
+        }
     }
 
     #[test]

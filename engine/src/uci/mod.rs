@@ -4,7 +4,8 @@
 //! long command runs (`isready`, `stop`, `ponderhit`, `quit`, EOF) and
 //! forwards everything else, in order, to the loop, which runs commands
 //! one at a time. Every reply goes to stdout a whole line at a time; logs
-//! go to stderr.
+//! go to stderr. In-process drivers skip the thread and stdin:
+//! [`Session::handle_line`] runs one line at a time.
 
 mod board;
 mod convert;
@@ -87,7 +88,7 @@ pub fn run(variant: Variant, first: Option<String>) {
         .name("stdin".into())
         .spawn(move || read_stdin(first, tx, reader_flags))
         .expect("spawn the stdin reader");
-    let mut session = Session::new(variant, flags);
+    let mut session = Session::with_flags(variant, flags);
     session.serve(rx);
 }
 
@@ -95,33 +96,10 @@ pub fn run(variant: Variant, first: Option<String>) {
 /// (`stop`, `ponderhit`, `isready`) and queues the rest for the loop.
 fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
     for line in StdinLines::new(first) {
-        let forwarded = match protocol::parse_line(&line) {
-            Ok(None) => continue,
-            Ok(Some(Command::Stop)) => {
-                flags.control.stop.store(true, Ordering::SeqCst);
-                continue;
-            }
-            Ok(Some(Command::PonderHit)) => {
-                flags.control.pondering.store(false, Ordering::SeqCst);
-                continue;
-            }
-            Ok(Some(Command::IsReady)) if flags.busy.load(Ordering::SeqCst) => {
-                send(&Reply::ReadyOk);
-                continue;
-            }
-            Ok(Some(Command::Quit)) => break,
-            Ok(Some(command)) => {
-                if is_long(&command) {
-                    // Set here, in input order, so a `stop` or `ponderhit`
-                    // right after `go` is never lost.
-                    let ponder = matches!(&command, Command::Go(go) if go.ponder);
-                    flags.control.stop.store(false, Ordering::SeqCst);
-                    flags.control.pondering.store(ponder, Ordering::SeqCst);
-                    flags.busy.store(true, Ordering::SeqCst);
-                }
-                Input::Command(command)
-            }
-            Err(e) => Input::Error(e.to_string()),
+        let forwarded = match triage(&line, &flags) {
+            None => continue,
+            Some(Input::Command(Command::Quit)) => break,
+            Some(input) => input,
         };
         if tx.send(forwarded).is_err() {
             return;
@@ -131,6 +109,39 @@ fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
     flags.control.pondering.store(false, Ordering::SeqCst);
     flags.control.stop.store(true, Ordering::SeqCst);
     let _ = tx.send(Input::Command(Command::Quit));
+}
+
+/// The reader's part of one line: answers it at once (`None`) or returns
+/// what the loop must run. Shared by the stdin reader and
+/// [`Session::handle_line`], so that both read a line alike.
+fn triage(line: &str, flags: &Flags) -> Option<Input> {
+    match protocol::parse_line(line) {
+        Ok(None) => None,
+        Ok(Some(Command::Stop)) => {
+            flags.control.stop.store(true, Ordering::SeqCst);
+            None
+        }
+        Ok(Some(Command::PonderHit)) => {
+            flags.control.pondering.store(false, Ordering::SeqCst);
+            None
+        }
+        Ok(Some(Command::IsReady)) if flags.busy.load(Ordering::SeqCst) => {
+            send(&Reply::ReadyOk);
+            None
+        }
+        Ok(Some(command)) => {
+            if is_long(&command) {
+                // Set here, in input order, so a `stop` or `ponderhit`
+                // right after `go` is never lost.
+                let ponder = matches!(&command, Command::Go(go) if go.ponder);
+                flags.control.stop.store(false, Ordering::SeqCst);
+                flags.control.pondering.store(ponder, Ordering::SeqCst);
+                flags.busy.store(true, Ordering::SeqCst);
+            }
+            Some(Input::Command(command))
+        }
+        Err(e) => Some(Input::Error(e.to_string())),
+    }
 }
 
 /// A seed for the book's weighted choice: differs from run to run, as a
@@ -148,7 +159,37 @@ fn is_long(command: &Command) -> bool {
 }
 
 impl Session {
-    fn new(variant: Variant, flags: Arc<Flags>) -> Session {
+    /// A session on the start position of `variant` with the default
+    /// settings, not attached to stdin. It exists for in-process drivers
+    /// (the `uci_loop` fuzz target, future bindings), which feed it lines
+    /// with [`Session::handle_line`]; the engine itself runs [`run`].
+    pub fn new(variant: Variant) -> Session {
+        Session::with_flags(variant, Arc::default())
+    }
+
+    /// The flags a driver raises from another thread while
+    /// [`Session::handle_line`] runs: `control.stop` ends a search as
+    /// `stop` on stdin would (the only way to end `go infinite`), and
+    /// `busy` tells that a long command has started.
+    pub fn flags(&self) -> Arc<Flags> {
+        Arc::clone(&self.flags)
+    }
+
+    /// Runs one input line to the end, as the reader thread and the loop
+    /// together would: a `go` searches to its limits and writes `bestmove`
+    /// before this returns (a `go infinite` or `go ponder` only once
+    /// another thread raises `stop`, or clears `pondering`, in
+    /// [`Session::flags`]). Replies go through [`write_line`], to stdout or
+    /// where [`crate::stdio::redirect_output`] sends this thread's lines.
+    /// Returns false on `quit`, after which the driver should stop.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        match triage(line, &self.flags) {
+            None => true,
+            Some(input) => self.run_input(input),
+        }
+    }
+
+    fn with_flags(variant: Variant, flags: Arc<Flags>) -> Session {
         Session {
             variant,
             pos: Position::startpos(variant),
@@ -170,18 +211,26 @@ impl Session {
 
     fn serve(&mut self, rx: Receiver<Input>) {
         while let Ok(input) = rx.recv() {
-            match input {
-                Input::Error(e) => send_error(&e),
-                Input::Command(Command::Quit) => break,
-                Input::Command(c) => {
-                    let long = is_long(&c);
-                    self.handle(c);
-                    if long {
-                        self.flags.busy.store(false, Ordering::SeqCst);
-                    }
+            if !self.run_input(input) {
+                break;
+            }
+        }
+    }
+
+    /// Runs what the reader forwarded; false on `quit`.
+    fn run_input(&mut self, input: Input) -> bool {
+        match input {
+            Input::Error(e) => send_error(&e),
+            Input::Command(Command::Quit) => return false,
+            Input::Command(c) => {
+                let long = is_long(&c);
+                self.handle(c);
+                if long {
+                    self.flags.busy.store(false, Ordering::SeqCst);
                 }
             }
         }
+        true
     }
 
     fn handle(&mut self, command: Command) {
@@ -357,5 +406,44 @@ impl Session {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::io::Write;
+    use std::rc::Rc;
+
+    /// A sink whose bytes the test can read afterwards.
+    struct Capture(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Capture {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_in_process_session_runs_each_line_to_the_end() {
+        let out = Rc::new(RefCell::new(Vec::new()));
+        crate::stdio::redirect_output(Some(Box::new(Capture(Rc::clone(&out)))));
+        let mut session = Session::new(Variant::MiniPom);
+        for line in ["isready", "position startpos moves e2e3", "go depth 1", "bogus"] {
+            assert!(session.handle_line(line));
+        }
+        assert!(!session.handle_line("quit"));
+        crate::stdio::redirect_output(None);
+        let text = String::from_utf8(out.take()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.first(), Some(&"readyok"));
+        assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{text}");
+        assert!(lines.last().unwrap().starts_with("info string error: unknown command"), "{text}");
+        assert!(!session.flags().busy.load(Ordering::SeqCst));
     }
 }

@@ -288,7 +288,9 @@ impl fmt::Display for Reply {
             Self::IllegalMove { mv, reason: Some(r) } => write!(f, "Illegal move ({}): {}", Reason(r), Token(mv)),
             Self::Error { kind, command } => write!(f, "Error ({}): {}", Reason(kind), OneLine(command)),
             Self::Result { result, comment } => {
-                write!(f, "{result} {{{}}}", OneLine(&comment.replace(['{', '}'], "")))
+                // Trimmed after the braces are gone, as the parser trims
+                // what is inside them, so the text reads back to itself.
+                write!(f, "{result} {{{}}}", OneLine(comment.replace(['{', '}'], "").trim()))
             }
             Self::Resign => f.write_str("resign"),
             Self::OfferDraw => f.write_str("offer draw"),

@@ -269,6 +269,24 @@ fn cecp_features_line() {
     );
 }
 
+/// Found by the `replies` fuzz target: an unbraced comment ending in `}`
+/// lost the brace in its canonical text but kept the blank before it, so
+/// the text did not read back to itself.
+#[test]
+fn cecp_result_comments_have_a_canonical_text() {
+    let Ok(Some(reply)) = parse_reply("0-1 oy=0-1 }") else {
+        panic!("a result line");
+    };
+    let text = reply.to_string();
+    assert_eq!(text, "0-1 {oy=0-1}");
+    assert_eq!(parse_reply(&text).map(|r| r.map(|r| r.to_string())), Ok(Some(text)));
+    let padded = Reply::Result {
+        result: GameResult::Draw,
+        comment: " {agreed} ".into(),
+    };
+    assert_eq!(padded.to_string(), "1/2-1/2 {agreed}");
+}
+
 #[test]
 fn cecp_reply_lines() {
     assert_eq!(Reply::Pong(5).to_string(), "pong 5");

@@ -466,6 +466,17 @@ fn display_is_canonical_and_parses_back() {
     assert_eq!(parse(&fen).to_string(), fen);
 }
 
+/// Found by the `parse_line` fuzz target: a bad move token whose control
+/// characters, once escaped, made it longer than a quoted token may be was
+/// written shortened in the canonical text, which then read back as a
+/// different (shorter) token.
+#[test]
+fn a_bad_move_token_with_control_characters_reads_back_from_the_canonical_text() {
+    let line = "position startpos moves b7d8(H) c5d8(\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{1}ME) f1k1";
+    let command = parse(line);
+    assert_eq!(parse(&command.to_string()), command);
+}
+
 #[test]
 fn from_str_rejects_blank_lines() {
     assert_eq!("quit".parse::<Command>(), Ok(Command::Quit));
