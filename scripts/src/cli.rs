@@ -18,10 +18,11 @@
 //! `key=value` groups are then checked here, key by key, since what a key
 //! means depends on the group (and `--each` merges into every `--engine`).
 
+use crate::cecp::check_limits;
+use crate::engine::{EngineConfig, Protocol};
 use crate::game::{DrawRule, ResignRule};
 use crate::stats::{Sprt, SprtModel};
-use crate::tournament::{MatchConfig, OpeningSource};
-use crate::uci::EngineConfig;
+use crate::tournament::{unique_names, MatchConfig, OpeningSource};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches};
 use rules::Variant;
@@ -38,6 +39,8 @@ Engines (two for a match, more for a round robin):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
                           dir=DIR, option.NAME=VALUE (setoption), and the
                           time-control keys below
+                          proto=uci|xboard (default uci; xboard is CECP 2),
+                          ponder (think on the opponent's time)
   --each KEY=VALUE...     keys applied to every engine (an engine's own win)
 Time-control keys:
   tc=[MOVES/]SECONDS[+INC]  e.g. tc=40/60+0.6, tc=10+0.1, tc=1:30+1
@@ -57,7 +60,7 @@ Match:
   --draw movenumber=N movecount=N score=CP
   --maxmoves N            draw after N moves
   --event TEXT, --site TEXT   PGN tags
-  --sync-timeout SECONDS  wait for uciok/readyok (default 10)
+  --sync-timeout SECONDS  wait for uciok/readyok, CECP features/pong (default 10)
   --move-timeout SECONDS  wait for a move without clock or st= (default 60)
   --stop-grace MS         after the deadline, wait this long after 'stop' (default 1000)
   --debug                 log the engine traffic to stderr
@@ -355,8 +358,15 @@ fn parse_engine(group: &[(String, String)]) -> Result<EngineConfig, String> {
             "name" => e.name = v.clone(),
             "arg" => e.args.push(v.clone()),
             "dir" => e.dir = Some(PathBuf::from(v)),
-            "proto" if v == "uci" => {}
-            "proto" => return Err(format!("proto={v}: only uci is spoken")),
+            "proto" => e.protocol = Protocol::from_name(v).ok_or_else(|| format!("proto={v}: uci or xboard"))?,
+            // A bare `ponder` switches it on, as in cutechess-cli.
+            "ponder" => {
+                e.ponder = match v.as_str() {
+                    "" | "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("ponder={v}: true or false")),
+                }
+            }
             k if k.starts_with("option.") => {
                 let name = &k["option.".len()..];
                 e.options.retain(|(n, _)| n != name);
@@ -367,6 +377,9 @@ fn parse_engine(group: &[(String, String)]) -> Result<EngineConfig, String> {
     }
     if e.cmd.is_empty() {
         return Err("an engine needs cmd=PATH".into());
+    }
+    if e.protocol == Protocol::Xboard {
+        check_limits(&e.limits)?;
     }
     // A relative path with a directory part is taken from the runner's
     // working directory, whatever dir= says.
@@ -379,23 +392,18 @@ fn parse_engine(group: &[(String, String)]) -> Result<EngineConfig, String> {
     Ok(e)
 }
 
-/// Names engines without one after their command, and makes names unique.
+/// Names engines without one after their command (a CECP engine's
+/// `myname` replaces that when the match starts), and makes names unique.
 fn name_engines(engines: &mut [EngineConfig]) {
     for e in engines.iter_mut() {
         if e.name.is_empty() {
+            e.auto_name = true;
             e.name = Path::new(&e.cmd)
                 .file_stem()
                 .map_or_else(|| e.cmd.clone(), |s| s.to_string_lossy().into_owned());
         }
     }
-    for i in 1..engines.len() {
-        let base = engines[i].name.clone();
-        let mut k = 2;
-        while engines[..i].iter().any(|o| o.name == engines[i].name) {
-            engines[i].name = format!("{base}-{k}");
-            k += 1;
-        }
-    }
+    unique_names(engines);
 }
 
 fn parse_openings(group: &[(String, String)]) -> Result<OpeningSource, String> {
@@ -704,6 +712,22 @@ mod tests {
     }
 
     #[test]
+    fn protocol_and_ponder_keys() {
+        let c = run("--engine cmd=g proto=xboard name=X --engine cmd=g ponder option.Threads=2 \
+             --engine cmd=g ponder=true proto=uci --engine cmd=g --each ponder=false tc=2+0.02");
+        let protocols: Vec<Protocol> = c.engines.iter().map(|e| e.protocol).collect();
+        assert_eq!(protocols, [Protocol::Xboard, Protocol::Uci, Protocol::Uci, Protocol::Uci]);
+        let ponder: Vec<bool> = c.engines.iter().map(|e| e.ponder).collect();
+        assert_eq!(ponder, [false, true, true, false]);
+        let names: Vec<(&str, bool)> = c.engines.iter().map(|e| (e.name.as_str(), e.auto_name)).collect();
+        assert_eq!(names, [("X", false), ("g", true), ("g-2", true), ("g-3", true)]);
+        // cutechess-cli's `--each ponder`; CECP takes depth and st.
+        let c = run("--engine cmd=a proto=xboard depth=3 --engine cmd=b proto=xboard st=0.5 --each ponder");
+        assert!(c.engines.iter().all(|e| e.ponder && e.protocol == Protocol::Xboard));
+        assert_eq!(c.engines[0].limits.depth, Some(3));
+    }
+
+    #[test]
     fn group_options() {
         let c = run("--engine cmd=a --engine cmd=b --openings file=book.txt --resign movecount=3 score=800 twosided");
         assert_eq!(
@@ -777,7 +801,10 @@ mod tests {
             ("--engine cmd=a color=red --engine cmd=b", "'color'"),
             ("--engine cmd=a --engine cmd=b --each colour=red", "'colour'"),
             ("--engine cmd=a -5 --engine cmd=b", "'-5'"),
-            ("--engine cmd=a proto=xboard --engine cmd=b", "proto=xboard"),
+            ("--engine cmd=a proto=cecp --engine cmd=b", "proto=cecp"),
+            ("--engine cmd=a ponder=yes --engine cmd=b", "ponder=yes"),
+            ("--engine cmd=a proto=xboard nodes=100 --engine cmd=b", "nodes="),
+            ("--engine cmd=a --engine cmd=b --each proto=xboard tc=10 st=1", "st="),
             ("--engine --engine cmd=b", "--engine"),
             // Time controls.
             ("--engine cmd=a --engine cmd=b --each tc=0+0", "tc=0+0"),

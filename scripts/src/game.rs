@@ -1,23 +1,26 @@
 //! One refereed game between two running engines.
 //!
-//! The rules library is the referee: every `bestmove` must parse as a legal
-//! move of the position, and the game ends when the rules say so (mate,
-//! stalemate, repetition, 50 moves, insufficient material). An engine loses
-//! for an illegal or unparsable move (including `bestmove (none)` while it
-//! has moves), for overstepping its time by more than the margin, for
-//! crashing (its output ends or its input breaks) and for hanging (no
-//! `bestmove` even after `stop`). Optional adjudication by the engines'
-//! own scores ends hopeless or dead games early.
+//! The rules library is the referee: every move (UCI `bestmove`, CECP
+//! `move`) must name a legal move of the position, and the game ends when
+//! the rules say so (mate, stalemate, repetition, 50 moves, insufficient
+//! material). An engine loses for an illegal or unparsable move (including
+//! `bestmove (none)` while it has moves), for overstepping its time by more
+//! than the margin, for crashing (its output ends or its input breaks), for
+//! hanging (no move even after `stop`/`?`) and for resigning. Optional
+//! adjudication by the engines' own scores ends hopeless or dead games
+//! early. The loop does not know which protocol an engine speaks
+//! (`engine::Engine`).
 
+use crate::engine::{Answer, Engine, PonderStats, Turn};
 use crate::openings::Opening;
 use crate::pgn::score_text;
 use crate::tc::Clock;
-use crate::uci::{EngineError, Recv, UciEngine};
-use protocol::{parse_reply, Command, MoveText, ParseError, Reply, Score};
-use rules::{Color, Outcome, Variant};
+use protocol::{MoveText, Score};
+use rules::{Color, Outcome, Position, Variant};
 use std::fmt;
+use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 pub use rules::GameResult;
 
@@ -34,11 +37,13 @@ pub enum Termination {
     Crashed,
     Hung,
     Adjudication,
+    /// A CECP engine said `resign`.
+    Resignation,
     Unterminated,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 11] = [
+    pub const ALL: [Termination; 12] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::Repetition,
@@ -49,6 +54,7 @@ impl Termination {
         Termination::Crashed,
         Termination::Hung,
         Termination::Adjudication,
+        Termination::Resignation,
         Termination::Unterminated,
     ];
 
@@ -65,6 +71,7 @@ impl Termination {
             Termination::Crashed => "engine crashed",
             Termination::Hung => "engine hung",
             Termination::Adjudication => "adjudication",
+            Termination::Resignation => "resignation",
             Termination::Unterminated => "unterminated",
         }
     }
@@ -178,11 +185,13 @@ pub struct Adjudication {
 /// Waits the runner allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
-    /// For `uciok`, `readyok` (engine start and each new game).
+    /// For `uciok`, `readyok`, CECP's `feature done=1` and `pong` (engine
+    /// start and each new game), and for the `bestmove` of a ponder search
+    /// after `stop`.
     pub sync: Duration,
-    /// For a `bestmove` when no clock or movetime limits the engine.
+    /// For a move when no clock or movetime limits the engine.
     pub untimed_move: Duration,
-    /// After the deadline, how long `stop` may take to bring a `bestmove`.
+    /// After the deadline, how long `stop` (CECP `?`) may take to bring a move.
     pub stop_grace: Duration,
 }
 
@@ -212,6 +221,8 @@ pub struct GameOutcome {
     pub record: GameRecord,
     /// White's and Black's engine failed (crash, hang) and must be restarted.
     pub failed: [bool; 2],
+    /// How White's and Black's ponder searches ended in this game.
+    pub ponder: [PonderStats; 2],
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -221,32 +232,13 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// What the side to move's engine answered.
-enum Answer {
-    Move {
-        /// Its `bestmove` line as received, to quote.
-        line: String,
-        /// The move read from it: `None` for "no move", an error if the
-        /// line is no well-formed `bestmove`.
-        mv: Result<Option<MoveText>, ParseError>,
-        time: Duration,
-        score: Option<Score>,
-        depth: Option<u32>,
-    },
-    Fault {
-        termination: Termination,
-        reason: String,
-        failed: bool,
-    },
-}
-
 /// Plays one game. `engines` are White's and Black's; both must be started.
 /// `abort` stops the game between moves (result `*`).
-pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &AtomicBool) -> GameOutcome {
+pub fn play_game(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool) -> GameOutcome {
     let variant = setup.variant;
-    let names = [engines[0].config.name.clone(), engines[1].config.name.clone()];
-    let limits = [engines[0].config.limits, engines[1].config.limits];
-    let mut record = GameRecord {
+    let names = [engines[0].config().name.clone(), engines[1].config().name.clone()];
+    let limits = [engines[0].config().limits, engines[1].config().limits];
+    let record = GameRecord {
         variant,
         round: setup.round,
         white: names[0].clone(),
@@ -259,12 +251,33 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
         time_control: [limits[0].pgn_text(), limits[1].pgn_text()],
         started: SystemTime::now(),
     };
-    let mut failed = [false; 2];
-    let (mut pos, _) = match setup.opening.replay(variant) {
-        Ok(x) => x,
-        Err(e) => {
+    let mut outcome = GameOutcome {
+        record,
+        failed: [false; 2],
+        ponder: [PonderStats::default(); 2],
+    };
+    play(engines, setup, abort, &mut outcome);
+    outcome
+}
+
+/// The game proper, filling in `outcome`; then both engines hear that the
+/// game is over.
+fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcome: &mut GameOutcome) {
+    let variant = setup.variant;
+    let record = &mut outcome.record;
+    let failed = &mut outcome.failed;
+    let names = [record.white.clone(), record.black.clone()];
+    let limits = [engines[0].config().limits, engines[1].config().limits];
+    let start = Position::from_fen(variant, &setup.opening.fen);
+    let (mut pos, start) = match (setup.opening.replay(variant), start) {
+        (Ok((pos, _)), Ok(start)) => (pos, start),
+        (Err(e), _) => {
             record.reason = format!("bad opening: {e}");
-            return GameOutcome { record, failed };
+            return;
+        }
+        (_, Err(e)) => {
+            record.reason = format!("bad opening: {e}");
+            return;
         }
     };
     for text in &setup.opening.moves {
@@ -277,16 +290,16 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
         });
     }
     for (i, color) in Color::ALL.into_iter().enumerate() {
-        if let Err(e) = engines[i].new_game(setup.timing.sync) {
+        if let Err(e) = engines[i].new_game(&start, setup.timing.sync) {
             failed[i] = true;
-            let (t, why) = fault_of(&e);
+            let (t, why) = e.termination();
             lose(
-                &mut record,
+                record,
                 color,
                 t,
                 format!("{} ({}) {why} before the game: {e}", side_name(color), names[i]),
             );
-            return GameOutcome { record, failed };
+            return;
         }
     }
     let fen = (setup.opening.fen != variant.start_fen()).then(|| setup.opening.fen.clone());
@@ -297,17 +310,17 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
             Ok(m) => move_texts.push(m),
             Err(e) => {
                 record.reason = format!("bad opening: {e}");
-                return GameOutcome { record, failed };
+                return;
             }
         }
     }
     let mut clocks = [limits[0].clock.map(Clock::new), limits[1].clock.map(Clock::new)];
     let mut judge = Judge::new(setup.adjudication);
     loop {
-        if let Some(outcome) = pos.outcome() {
-            record.result = outcome.result();
-            record.termination = Termination::of_outcome(outcome);
-            record.reason = outcome.to_string();
+        if let Some(end) = pos.outcome() {
+            record.result = end.result();
+            record.termination = Termination::of_outcome(end);
+            record.reason = end.to_string();
             break;
         }
         if abort.load(Ordering::Relaxed) {
@@ -324,32 +337,22 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
         }
         let side = pos.side_to_move();
         let i = side.index();
-        let position = Command::Position {
-            fen: fen.clone(),
-            moves: move_texts.clone(),
-            invalid: None,
+        let turn = Turn {
+            fen: fen.as_deref(),
+            moves: &move_texts,
+            pos: &pos,
+            clocks: &clocks,
+            timing: &setup.timing,
         };
-        let answer = think(&mut *engines[i], &position, side, &clocks, setup);
-        let (line, mv, time, score, depth) = match answer {
-            Answer::Move {
-                line,
-                mv,
-                time,
-                score,
-                depth,
-            } => (line, mv, time, score, depth),
-            Answer::Fault {
+        let (mv, time, score, depth) = match engines[i].think(&turn) {
+            Answer::Move { mv, time, score, depth } => (mv, time, score, depth),
+            Answer::Lost {
                 termination,
                 reason,
                 failed: f,
             } => {
                 failed[i] = f;
-                lose(
-                    &mut record,
-                    side,
-                    termination,
-                    format!("{} ({}) {reason}", side_name(side), names[i]),
-                );
+                lose(record, side, termination, format!("{} ({}) {reason}", side_name(side), names[i]));
                 break;
             }
         };
@@ -371,19 +374,14 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
                 time.as_secs_f64(),
                 allowed.as_secs_f64()
             );
-            lose(&mut record, side, Termination::TimeForfeit, reason);
+            lose(record, side, Termination::TimeForfeit, reason);
             break;
         }
-        let legal = match mv {
-            Ok(Some(m)) => pos.resolve_move(&m).map_err(|e| format!("plays an illegal move: {e}")),
-            Ok(None) => Err(format!("answers '{line}' with {} legal moves", pos.legal_move_vec().len())),
-            Err(e) => Err(format!("plays an illegal move: {e}")),
-        };
-        let m = match legal {
+        let m = match mv {
             Ok(m) => m,
             Err(reason) => {
                 lose(
-                    &mut record,
+                    record,
                     side,
                     Termination::IllegalMove,
                     format!("{} ({}) {reason}", side_name(side), names[i]),
@@ -407,8 +405,38 @@ pub fn play_game(engines: [&mut UciEngine; 2], setup: &GameSetup, abort: &Atomic
             record.reason = reason;
             break;
         }
+        // The opponent's turn: the engine may ponder on it.
+        let turn = Turn {
+            fen: fen.as_deref(),
+            moves: &move_texts,
+            pos: &pos,
+            clocks: &clocks,
+            timing: &setup.timing,
+        };
+        if let Err(e) = engines[i].ponder(&turn) {
+            failed[i] = true;
+            let (t, why) = e.termination();
+            lose(
+                record,
+                side,
+                t,
+                format!("{} ({}) {why} starting to ponder: {e}", side_name(side), names[i]),
+            );
+            break;
+        }
     }
-    GameOutcome { record, failed }
+    // The engines hear the end (a ponder search stops, a CECP engine gets
+    // the result). The result stands; an engine that fails here is noted
+    // in the reason and restarted.
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        if !failed[i] {
+            if let Err(e) = engines[i].end_game(record.result, &record.reason, &setup.timing) {
+                failed[i] = true;
+                let _ = write!(record.reason, "; {} ({}) after the game: {e}", side_name(color), names[i]);
+            }
+        }
+        outcome.ponder[i] = engines[i].take_ponder_stats();
+    }
 }
 
 /// Ends the game as a loss for `color`.
@@ -416,108 +444,6 @@ fn lose(record: &mut GameRecord, color: Color, termination: Termination, reason:
     record.result = GameResult::loss_for(color);
     record.termination = termination;
     record.reason = reason;
-}
-
-/// The termination and verb for an engine error.
-fn fault_of(e: &EngineError) -> (Termination, &'static str) {
-    match e {
-        EngineError::Crashed(_) => (Termination::Crashed, "crashed"),
-        EngineError::Hung(_) => (Termination::Hung, "hung"),
-    }
-}
-
-/// Sends the position and `go`, and waits for `bestmove` with a deadline.
-fn think(engine: &mut UciEngine, position: &Command, side: Color, clocks: &[Option<Clock>; 2], setup: &GameSetup) -> Answer {
-    let limits = engine.config.limits;
-    let i = side.index();
-    let go = Command::Go(limits.go(clocks, side));
-    let crash = |e: EngineError| {
-        let (termination, _) = fault_of(&e);
-        Answer::Fault {
-            termination,
-            reason: e.to_string(),
-            failed: true,
-        }
-    };
-    if let Err(e) = engine.drain().and_then(|_| engine.send(position)).and_then(|_| engine.send(go)) {
-        return crash(e);
-    }
-    let start = Instant::now();
-    let budget = match (clocks[i], limits.movetime) {
-        (Some(c), _) => Some(c.remaining),
-        (None, Some(mt)) => Some(mt),
-        (None, None) => None,
-    };
-    let timed = limits.is_timed();
-    let deadline = start + budget.map_or(setup.timing.untimed_move, |b| b + limits.margin);
-    let mut stopped = false;
-    let mut wait_until = deadline;
-    let (mut score, mut depth) = (None, None);
-    loop {
-        match engine.recv(wait_until) {
-            Recv::Line((at, line)) => {
-                // Other replies, and lines that are none, are passed over;
-                // a `bestmove` that cannot be read is the engine's move all
-                // the same (an illegal one).
-                let mv = match parse_reply(&line) {
-                    Ok(Some(Reply::Info(info))) => {
-                        if info.score.is_some() {
-                            score = info.score;
-                            depth = info.depth.or(depth);
-                        }
-                        continue;
-                    }
-                    Ok(Some(Reply::BestMove { mv, .. })) => Ok(mv),
-                    Err(e) if e.command() == Some("bestmove") => Err(e),
-                    _ => continue,
-                };
-                let time = at.saturating_duration_since(start);
-                if stopped && !timed {
-                    let reason = format!(
-                        "gives no move within {:.1} s (answered 'stop')",
-                        setup.timing.untimed_move.as_secs_f64()
-                    );
-                    return Answer::Fault {
-                        termination: Termination::Hung,
-                        reason,
-                        failed: false,
-                    };
-                }
-                return Answer::Move {
-                    line: line.trim().to_owned(),
-                    mv,
-                    time,
-                    score,
-                    depth,
-                };
-            }
-            Recv::Timeout if !stopped => {
-                // Past the deadline: ask for a move; if it comes it is late
-                // (a time forfeit), if not the engine hangs.
-                stopped = true;
-                if let Err(e) = engine.send(Command::Stop) {
-                    return crash(e);
-                }
-                wait_until = Instant::now() + setup.timing.stop_grace;
-            }
-            Recv::Timeout => {
-                let waited = start.elapsed().as_secs_f64();
-                return Answer::Fault {
-                    termination: Termination::Hung,
-                    reason: format!("hangs: no bestmove after {waited:.1} s, not even after 'stop'"),
-                    failed: true,
-                };
-            }
-            Recv::Eof => {
-                let e = engine.crashed("its output ended during the search");
-                return Answer::Fault {
-                    termination: Termination::Crashed,
-                    reason: e.to_string(),
-                    failed: true,
-                };
-            }
-        }
-    }
 }
 
 /// Score-based adjudication state.

@@ -5,7 +5,10 @@
 //! The parts, one question per file:
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
 //! - `tc`: time controls and the clocks the runner keeps.
-//! - `uci`: one engine process spoken to over pipes.
+//! - `process`: an engine process and its pipes.
+//! - `engine`: what the game loop sees of an engine, whatever its protocol.
+//! - `uci`: a UCI engine, pondering included.
+//! - `cecp`: a CECP (XBoard) engine and XBoard's move and FEN forms.
 //! - `game`: one refereed game and the adjudication rules.
 //! - `openings`: opening files and seeded random openings.
 //! - `pgn`: PGN export and the replaying parser.
@@ -13,10 +16,13 @@
 //! - `tournament`: scheduling games on worker threads, live output.
 #![forbid(unsafe_code)]
 
+pub mod cecp;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod pgn;
+pub mod process;
 pub mod stats;
 pub mod tc;
 pub mod tournament;

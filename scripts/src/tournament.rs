@@ -1,12 +1,14 @@
 //! A match or round robin: the schedule of game pairs, worker threads that
 //! keep their engine processes between games (restarting one only after it
-//! failed), PGN output in game order, the live line and the SPRT stop.
+//! failed, or for every game if it asked so), PGN output in game order, the
+//! live line and the SPRT stop.
 
+use crate::cecp::check_limits;
+use crate::engine::{Engine, EngineConfig, EngineError, PonderStats, Protocol};
 use crate::game::{play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
-use crate::uci::{EngineConfig, EngineError, UciEngine};
 use rules::SplitMix64;
 use rules::{Color, Variant};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -125,6 +127,8 @@ pub struct MatchReport {
     pub faults: Vec<Faults>,
     /// Processes started per engine (restarts included).
     pub engine_starts: Vec<u32>,
+    /// How each engine's ponder searches ended.
+    pub ponder: Vec<PonderStats>,
     /// How many games ended each way.
     pub terminations: Vec<(Termination, u32)>,
     /// The final LLR and the decision, if an SPRT ran.
@@ -159,11 +163,17 @@ impl MatchReport {
         let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
         let _ = writeln!(s, "Endings: {}", ends.join(", "));
         for (i, f) in self.faults.iter().enumerate() {
-            let _ = writeln!(
+            let _ = write!(
                 s,
                 "{}: {} time forfeits, {} illegal moves, {} crashes, {} hangs; {} process starts",
                 self.names[i], f.time_forfeits, f.illegal_moves, f.crashes, f.hangs, self.engine_starts[i]
             );
+            match self.ponder.get(i) {
+                Some(p) if p.hits + p.misses > 0 => {
+                    let _ = writeln!(s, "; ponder {} hits, {} misses", p.hits, p.misses);
+                }
+                _ => s.push('\n'),
+            }
         }
         if let Some((llr, decision)) = self.sprt {
             let verdict = match decision {
@@ -275,6 +285,9 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         if e.limits.is_unlimited() {
             return Err(format!("engine '{}' has no time control (tc=, st=, nodes= or depth=)", e.name));
         }
+        if e.protocol == Protocol::Xboard {
+            check_limits(&e.limits).map_err(|err| format!("engine '{}': {err}", e.name))?;
+        }
     }
     let pairs = config.games.div_ceil(2) as usize;
     let openings = load_openings(config, pairs)?;
@@ -299,12 +312,30 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let mut first_engines = Vec::new();
     for (i, e) in config.engines.iter().enumerate() {
         let engine = start_engine(config, i, 0, &starts).map_err(|err| format!("engine '{}': {err}", e.name))?;
-        first_engines.push(Some(engine));
+        first_engines.push(engine);
     }
+    // Engines named after their command take the name they give themselves
+    // (CECP `myname`), kept unique.
+    let mut renamed = None;
+    if first_engines.iter().any(|e| e.config().auto_name && e.reported_name().is_some()) {
+        let mut c = config.clone();
+        for (e, engine) in c.engines.iter_mut().zip(&first_engines) {
+            if let (true, Some(name)) = (e.auto_name, engine.reported_name()) {
+                e.name = name.to_string();
+            }
+        }
+        unique_names(&mut c.engines);
+        for (e, engine) in c.engines.iter().zip(first_engines.iter_mut()) {
+            engine.rename(&e.name);
+        }
+        renamed = Some(c);
+    }
+    let config = renamed.as_ref().unwrap_or(config);
+    let first_engines: Vec<Option<Engine>> = first_engines.into_iter().map(Some).collect();
 
     let queue = Mutex::new(jobs);
     let abort = AtomicBool::new(false);
-    let (tx, rx) = channel::<(Job, GameRecord)>();
+    let (tx, rx) = channel::<(Job, GameRecord, [PonderStats; 2])>();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut report = MatchReport {
         names: names.clone(),
@@ -321,6 +352,7 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         totals: vec![Wdl::default(); n],
         faults: vec![Faults::default(); n],
         engine_starts: Vec::new(),
+        ponder: vec![PonderStats::default(); n],
         terminations: Vec::new(),
         sprt: config.sprt.map(|_| (0.0, None)),
     };
@@ -340,7 +372,9 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         drop(tx);
         let mut tally = Tally::default();
         let mut out = OrderedPgn::new(pgn);
-        for (job, record) in rx {
+        for (job, record, ponder) in rx {
+            report.ponder[job.white].add(ponder[0]);
+            report.ponder[job.black].add(ponder[1]);
             if record.result == GameResult::Unfinished {
                 continue;
             }
@@ -468,22 +502,34 @@ impl OrderedPgn {
     }
 }
 
-fn start_engine(config: &MatchConfig, i: usize, worker: usize, starts: &[AtomicU32]) -> Result<UciEngine, EngineError> {
+fn start_engine(config: &MatchConfig, i: usize, worker: usize, starts: &[AtomicU32]) -> Result<Engine, EngineError> {
     starts[i].fetch_add(1, Ordering::Relaxed);
     let e = &config.engines[i];
     let log = config.debug.then(|| format!("[{} w{worker}]", e.name));
-    UciEngine::start(e, config.variant.name(), config.timing.sync, log)
+    Engine::start(e, config.variant, config.timing.sync, log)
+}
+
+/// Makes the names unique in order: a repeated name gets `-2`, `-3`...
+pub(crate) fn unique_names(engines: &mut [EngineConfig]) {
+    for i in 1..engines.len() {
+        let base = engines[i].name.clone();
+        let mut k = 2;
+        while engines[..i].iter().any(|o| o.name == engines[i].name) {
+            engines[i].name = format!("{base}-{k}");
+            k += 1;
+        }
+    }
 }
 
 /// A worker: takes jobs until the queue is empty or the match is stopped.
 fn worker(
     config: &MatchConfig,
     id: usize,
-    mut engines: Vec<Option<UciEngine>>,
+    mut engines: Vec<Option<Engine>>,
     queue: &Mutex<VecDeque<Job>>,
     abort: &AtomicBool,
     starts: &[AtomicU32],
-    results: std::sync::mpsc::Sender<(Job, GameRecord)>,
+    results: std::sync::mpsc::Sender<(Job, GameRecord, [PonderStats; 2])>,
 ) {
     loop {
         if abort.load(Ordering::Relaxed) {
@@ -512,24 +558,28 @@ fn worker(
                 }
             }
         }
-        let record = match start_failure {
-            Some((k, err)) => failed_start(config, &job, &setup, k, err),
+        let (record, ponder) = match start_failure {
+            Some((k, err)) => (failed_start(config, &job, &setup, k, err), [PonderStats::default(); 2]),
             None => {
                 let mut white = engines[job.white].take().expect("started");
                 let mut black = engines[job.black].take().expect("started");
                 let outcome = play_game([&mut white, &mut black], &setup, abort);
                 // An engine that failed is dropped (killed) and restarted
-                // for its next game; the others keep running.
-                if !outcome.failed[0] {
-                    engines[job.white] = Some(white);
+                // for its next game, as is one that asked for a new process
+                // per game (CECP `reuse=0`); the others keep running.
+                for (engine, seat, failed) in [(white, job.white, outcome.failed[0]), (black, job.black, outcome.failed[1])] {
+                    if failed {
+                        drop(engine);
+                    } else if engine.reusable() {
+                        engines[seat] = Some(engine);
+                    } else {
+                        engine.quit(Duration::from_millis(500));
+                    }
                 }
-                if !outcome.failed[1] {
-                    engines[job.black] = Some(black);
-                }
-                outcome.record
+                (outcome.record, outcome.ponder)
             }
         };
-        if results.send((job, record)).is_err() {
+        if results.send((job, record, ponder)).is_err() {
             break;
         }
     }
@@ -542,10 +592,7 @@ fn worker(
 fn failed_start(config: &MatchConfig, job: &Job, setup: &GameSetup, seat: usize, err: EngineError) -> GameRecord {
     let color = Color::ALL[seat];
     let engine = &config.engines[if seat == 0 { job.white } else { job.black }];
-    let termination = match err {
-        EngineError::Crashed(_) => Termination::Crashed,
-        EngineError::Hung(_) => Termination::Hung,
-    };
+    let (termination, _) = err.termination();
     let side = if seat == 0 { "White" } else { "Black" };
     GameRecord {
         variant: config.variant,

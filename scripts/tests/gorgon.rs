@@ -1,13 +1,17 @@
 //! Gorgon against Gorgon through the runner: real games in both variants
 //! with the engine binary of this build profile (built with cargo if
-//! missing or stale, by `gorgon_tests::gorgon_binary`). The tests fail if
-//! the binary cannot be built, does not start, or gives no `bestmove`.
+//! missing or stale, by `gorgon_tests::gorgon_binary`), over UCI, with
+//! pondering and two threads, over CECP (`gorgon` as an XBoard engine) and
+//! UCI against CECP. The tests fail if the binary cannot be built, does
+//! not start, or gives no `bestmove`.
 
 mod common;
 
 use common::*;
+use gorgon_scripts::engine::{EngineConfig, Protocol};
+use gorgon_scripts::tournament::MatchReport;
 use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
-use gorgon_scripts::uci::{EngineConfig, Recv, UciEngine};
+use gorgon_scripts::uci::{Recv, UciEngine};
 use gorgon_tests::gorgon_binary;
 use rules::Variant;
 use std::time::{Duration, Instant};
@@ -20,6 +24,7 @@ fn gorgon(name: &str, tc: &str, options: &[(&str, &str)]) -> EngineConfig {
         dir: None,
         options: options.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect(),
         limits: limits(tc),
+        ..EngineConfig::default()
     }
 }
 
@@ -51,12 +56,23 @@ fn assert_search_works(variant: Variant) {
     }
 }
 
-fn gorgon_match(variant: Variant, tc: &str, games: u32) {
+/// Gorgon speaking CECP (`proto=xboard`; it recognises the `xboard` line).
+fn xgorgon(name: &str, tc: &str, options: &[(&str, &str)]) -> EngineConfig {
+    EngineConfig {
+        protocol: Protocol::Xboard,
+        ..gorgon(name, tc, options)
+    }
+}
+
+/// Plays `games` games of the two engines with random 4-ply openings on
+/// `concurrency` threads; checks the PGN, that no game ended by a fault,
+/// that every engine move has a score and depth, and that no engine was
+/// restarted. Returns the report.
+fn gorgon_games(variant: Variant, engines: Vec<EngineConfig>, games: u32, concurrency: usize) -> MatchReport {
     assert_search_works(variant);
-    let engines = vec![gorgon("G1", tc, &[("Hash", "8")]), gorgon("G2", tc, &[("Hash", "8")])];
     let mut config = MatchConfig::new(variant, engines);
     config.games = games;
-    config.concurrency = 2;
+    config.concurrency = concurrency;
     config.openings = OpeningSource::Random { plies: 4 };
     let (report, pgn, live) = play_to_pgn(config, "gorgon");
     assert_eq!(report.games.len(), games as usize, "{live}");
@@ -65,7 +81,14 @@ fn gorgon_match(variant: Variant, tc: &str, games: u32) {
         assert!(!g.termination.is_fault(), "{}: {}\n{live}", g.termination, g.reason);
         assert!(g.moves.iter().filter(|m| !m.book).all(|m| m.depth.is_some() && m.score.is_some()));
     }
-    assert_eq!(report.engine_starts, [2, 2]);
+    let workers = concurrency.min(games as usize) as u32;
+    assert_eq!(report.engine_starts, [workers, workers]);
+    report
+}
+
+fn gorgon_match(variant: Variant, tc: &str, games: u32) {
+    let engines = vec![gorgon("G1", tc, &[("Hash", "8")]), gorgon("G2", tc, &[("Hash", "8")])];
+    gorgon_games(variant, engines, games, 2);
 }
 
 #[test]
@@ -79,4 +102,37 @@ fn gorgon_vs_gorgon_minipom_on_the_clock() {
     // about whole games through the runner; long soaks measure the
     // engine's time discipline.
     gorgon_match(Variant::MiniPom, "tc=3+0.03 timemargin=1000", 2);
+}
+
+/// Both sides ponder with two threads (`ponder option.Threads=2`): the
+/// games end normally, and ponder searches were hit and missed.
+#[test]
+fn gorgon_ponders_with_two_threads() {
+    let tc = "tc=3+0.03 timemargin=1000";
+    let options = [("Hash", "8"), ("Threads", "2")];
+    let engines = vec![pondering(gorgon("P1", tc, &options)), pondering(gorgon("P2", tc, &options))];
+    let report = gorgon_games(Variant::MiniPom, engines, 2, 1);
+    let (hits, misses) = report.ponder.iter().fold((0, 0), |(h, m), p| (h + p.hits, m + p.misses));
+    assert!(hits > 0 && misses > 0, "{:?}", report.ponder);
+}
+
+/// Gorgon as a CECP engine on both sides, in both variants.
+#[test]
+fn gorgon_vs_gorgon_over_cecp() {
+    let tc = "tc=3+0.03 timemargin=1000";
+    for variant in Variant::ALL {
+        let engines = vec![xgorgon("X1", tc, &[("memory", "8")]), xgorgon("X2", tc, &[("memory", "8")])];
+        gorgon_games(variant, engines, 2, 2);
+    }
+}
+
+/// Gorgon over UCI against Gorgon over CECP, the CECP side pondering
+/// (`hard`), in both variants.
+#[test]
+fn gorgon_uci_vs_gorgon_cecp() {
+    let tc = "tc=3+0.03 timemargin=1000";
+    for variant in Variant::ALL {
+        let engines = vec![gorgon("U", tc, &[("Hash", "8")]), pondering(xgorgon("X", tc, &[("memory", "8")]))];
+        gorgon_games(variant, engines, 2, 2);
+    }
 }

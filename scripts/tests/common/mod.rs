@@ -1,11 +1,11 @@
 //! Helpers shared by the runner's integration tests.
 #![allow(dead_code)]
 
+use gorgon_scripts::engine::{EngineConfig, Protocol};
 use gorgon_scripts::game::Termination;
 use gorgon_scripts::pgn::{parse_pgn, Game};
 use gorgon_scripts::tc::Limits;
 use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport};
-use gorgon_scripts::uci::EngineConfig;
 use rules::Variant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -34,7 +34,22 @@ pub fn mover(name: &str, args: &[&str], tc: &str) -> EngineConfig {
         dir: None,
         options: Vec::new(),
         limits: limits(tc),
+        ..EngineConfig::default()
     }
+}
+
+/// The same, speaking CECP (`--protocol xboard`, `proto=xboard`).
+pub fn xmover(name: &str, args: &[&str], tc: &str) -> EngineConfig {
+    let mut e = mover(name, args, tc);
+    e.args.extend(["--protocol".to_string(), "xboard".to_string()]);
+    e.protocol = Protocol::Xboard;
+    e
+}
+
+/// An engine with pondering on.
+pub fn pondering(mut e: EngineConfig) -> EngineConfig {
+    e.ponder = true;
+    e
 }
 
 /// A fresh file path in the temp directory.
