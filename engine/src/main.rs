@@ -85,6 +85,10 @@ enum Job {
     /// Opening books: build, probe, dump.
     #[command(subcommand)]
     Book(cli::book::BookJob),
+    /// Self-play training data for the tuner; `stats` and `dump` read it.
+    Datagen(cli::datagen::DatagenArgs),
+    /// Fit the evaluation's weights to datagen files; writes weights.rs.
+    Tune(cli::tune::TuneArgs),
 }
 
 #[derive(Args)]
@@ -195,7 +199,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
             let bound = i.bound.map(|b| format!("{b:?}").to_lowercase());
             let line = serde_json::json!({
                 "type": "info", "depth": i.depth, "seldepth": i.seldepth, "multipv": i.multipv,
-                "score": score_json(i.score), "bound": bound, "nodes": i.nodes, "nps": i.nps,
+                "score": score_json(i.score), "wdl": i.wdl, "bound": bound, "nodes": i.nodes, "nps": i.nps,
                 "hashfull": i.hashfull, "time_ms": i.time_ms, "pv": line_text(pos, &i.pv),
             });
             out!("{line}");
@@ -207,7 +211,7 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
                 None => "",
             };
             out!(
-                "depth {:>2}/{:<2} {}{:>7}{:<2} nodes {:>11} nps {:>9} time {:>8.2}s  {}",
+                "depth {:>2}/{:<2} {}{:>7}{:<2} wdl {:>4} {:>4} {:>4} nodes {:>11} nps {:>9} time {:>8.2}s  {}",
                 i.depth,
                 i.seldepth,
                 if args.multipv > 1 {
@@ -217,6 +221,9 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
                 },
                 score_text(i.score),
                 bound,
+                i.wdl[0],
+                i.wdl[1],
+                i.wdl[2],
                 i.nodes,
                 i.nps,
                 i.time_ms as f64 / 1000.0,
@@ -230,16 +237,19 @@ fn analyse(pos: &Position, args: &AnalyseArgs) {
     let ponder = result.ponder.map(|m| pos.move_text(m));
     if json {
         let line = serde_json::json!({
-            "type": "bestmove", "move": best, "ponder": ponder, "score": score_json(result.score),
+            "type": "bestmove", "move": best, "ponder": ponder, "score": score_json(result.score), "wdl": result.wdl,
             "depth": result.depth, "nodes": result.nodes,
         });
         out!("{line}");
     } else {
         out!(
-            "bestmove {} ponder {} (score {}, depth {}, {} nodes)",
+            "bestmove {} ponder {} (score {}, wdl {} {} {}, depth {}, {} nodes)",
             best.as_deref().unwrap_or("(none)"),
             ponder.as_deref().unwrap_or("(none)"),
             score_text(result.score),
+            result.wdl[0],
+            result.wdl[1],
+            result.wdl[2],
             result.depth,
             result.nodes
         );
@@ -291,6 +301,18 @@ fn main() -> ExitCode {
         }
         Some(Job::Book(job)) => {
             if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Datagen(args)) => {
+            if let Err(e) = cli::datagen::run(variant, &args) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Tune(args)) => {
+            if let Err(e) = cli::tune::run(&args) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }

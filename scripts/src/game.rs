@@ -11,7 +11,7 @@
 //! early. The loop does not know which protocol an engine speaks
 //! (`engine::Engine`).
 
-use crate::engine::{Answer, Engine, PonderStats, Turn};
+use crate::engine::{Answer, Engine, EngineError, PonderStats, Turn};
 use crate::openings::Opening;
 use crate::pgn::score_text;
 use crate::tc::Clock;
@@ -292,13 +292,7 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
     for (i, color) in Color::ALL.into_iter().enumerate() {
         if let Err(e) = engines[i].new_game(&start, setup.timing.sync) {
             failed[i] = true;
-            let (t, why) = e.termination();
-            lose(
-                record,
-                color,
-                t,
-                format!("{} ({}) {why} before the game: {e}", side_name(color), names[i]),
-            );
+            lose_to_error(record, color, &names[i], &e, "before the game");
             return;
         }
     }
@@ -415,13 +409,7 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
         };
         if let Err(e) = engines[i].ponder(&turn) {
             failed[i] = true;
-            let (t, why) = e.termination();
-            lose(
-                record,
-                side,
-                t,
-                format!("{} ({}) {why} starting to ponder: {e}", side_name(side), names[i]),
-            );
+            lose_to_error(record, side, &names[i], &e, "starting to ponder");
             break;
         }
     }
@@ -444,6 +432,13 @@ fn lose(record: &mut GameRecord, color: Color, termination: Termination, reason:
     record.result = GameResult::loss_for(color);
     record.termination = termination;
     record.reason = reason;
+}
+
+/// Ends the game as a loss for `color`, whose engine (`name`) failed
+/// with `e` at the moment `when` names.
+fn lose_to_error(record: &mut GameRecord, color: Color, name: &str, e: &EngineError, when: &str) {
+    let (t, why) = e.termination();
+    lose(record, color, t, format!("{} ({name}) {why} {when}: {e}", side_name(color)));
 }
 
 /// Score-based adjudication state.

@@ -1,3 +1,5 @@
 //! Command-line jobs of the `gorgon` binary that need more than a few lines.
 
 pub mod book;
+pub mod datagen;
+pub mod tune;

@@ -15,6 +15,11 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration starts once this many nodes are searched (the
+    /// iteration under way finishes; `nodes` still caps it). Self-play
+    /// data generation uses it: whole iterations, deterministic with one
+    /// thread.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is found.
     pub mate: Option<u32>,
     pub movetime: Option<u64>,

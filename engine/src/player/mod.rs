@@ -7,7 +7,7 @@
 //! callback and returns a [`SearchResult`].
 
 pub mod bench;
-mod eval;
+pub mod eval;
 mod history;
 mod limits;
 mod report;
@@ -16,6 +16,7 @@ mod search;
 mod threads;
 mod time;
 mod tt;
+pub mod wdl;
 
 pub use eval::{eval_breakdown, evaluate, piece_value};
 pub use limits::{Control, Limits};

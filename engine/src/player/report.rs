@@ -10,8 +10,11 @@ pub struct Info {
     pub seldepth: u32,
     /// 1 for the best line, 2 for the second, ...
     pub multipv: u32,
-    /// From the side to move's view; mates in moves, as UCI writes them.
+    /// From the side to move's view; mates in moves, as UCI writes them;
+    /// centipawns normalised by the win/draw/loss model (`player::wdl`).
     pub score: ScoreValue,
+    /// Win, draw and loss per mille for the side to move.
+    pub wdl: [u32; 3],
     /// `None` for an exact score; else which side of the aspiration window
     /// the search failed on.
     pub bound: Option<Bound>,
@@ -44,7 +47,11 @@ pub struct SearchResult {
     pub best: Option<Move>,
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
+    /// As reported (normalised, see [`Info::score`]).
     pub score: ScoreValue,
+    pub wdl: [u32; 3],
+    /// In the engine's internal centipawns (self-play data records these).
+    pub internal_score: ScoreValue,
     /// The last completed depth.
     pub depth: u32,
     pub nodes: u64,

@@ -1,7 +1,9 @@
 //! Score constants and the conversions mate scores need: node-relative in
 //! the table, root-relative in the tree, moves-to-mate for UCI.
 
+use super::wdl;
 use protocol::ScoreValue;
+use rules::Position;
 
 /// The deepest ply the search reaches.
 pub(crate) const MAX_PLY: usize = 128;
@@ -52,6 +54,19 @@ pub(crate) fn to_uci(score: i32) -> ScoreValue {
     } else {
         ScoreValue::Cp(score)
     }
+}
+
+/// A root score as the engine shows it: mates in moves, centipawns in the
+/// win/draw/loss model's scale (+100 at a 50 % chance of winning), and
+/// the win/draw/loss per mille.
+pub(crate) fn reported(pos: &Position, score: i32) -> (ScoreValue, [u32; 3]) {
+    if is_mate(score) {
+        let wdl = if score > 0 { [1000, 0, 0] } else { [0, 0, 1000] };
+        return (to_uci(score), wdl);
+    }
+    let model = wdl::model(pos.variant());
+    let phase = wdl::phase(pos);
+    (ScoreValue::Cp(model.normalize(score, phase)), model.wdl(score, phase))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::eval::{evaluate, kind_value};
 use super::history::{Histories, HISTORY_MAX};
 use super::limits::{Control, Limits};
 use super::report::{Info, Report};
-use super::score::{is_mate, to_uci, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
+use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
 use protocol::Bound;
@@ -496,10 +496,13 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Time: stop when the soft limit, stretched while the best move is
-    /// unstable or the score drops, has passed; a single legal move needs
-    /// little thought.
+    /// Stop once the soft node limit is reached; with a clock, when the
+    /// soft time limit, stretched while the best move is unstable or the
+    /// score drops, has passed; a single legal move needs little thought.
     fn stop_after_iteration(&mut self, depth: i32, stability: i32, score_change: i32) -> bool {
+        if self.shared.limits.soft_nodes.is_some_and(|n| self.shared.total_nodes() >= n) {
+            return true;
+        }
         let pondering = self.shared.control.is_pondering();
         let single = self.root_moves.len() == 1;
         let Some(tm) = self.time.as_mut() else { return false };
@@ -534,11 +537,13 @@ impl<'a> Worker<'a> {
     pub(crate) fn info(&self, depth: u32, seldepth: u32, multipv: u32, score: i32, bound: Option<Bound>, pv: Vec<Move>) -> Info {
         let nodes = self.shared.total_nodes();
         let time_ms = self.elapsed_ms();
+        let (score, wdl) = reported(&self.pos, score);
         Info {
             depth,
             seldepth: seldepth.max(depth),
             multipv,
-            score: to_uci(score),
+            score,
+            wdl,
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),

@@ -9,7 +9,7 @@
 use super::history::Histories;
 use super::limits::{Control, Limits};
 use super::report::{Info, Report, SearchResult};
-use super::score::{to_uci, MATE_IN_MAX};
+use super::score::{reported, to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
 use super::time::TimeManager;
 use super::tt::Tt;
@@ -178,13 +178,18 @@ impl Engine {
             .collect();
         let Some(best_idx) = best_thread(&results) else {
             // No legal move: mated or stalemated.
-            let score = if pos.in_check() { ScoreValue::Mate(0) } else { ScoreValue::Cp(0) };
+            let (score, wdl) = if pos.in_check() {
+                (ScoreValue::Mate(0), [0, 0, 1000])
+            } else {
+                (ScoreValue::Cp(0), [0, 1000, 0])
+            };
             let elapsed = start.elapsed().as_millis() as u64;
             report(Report::Info(Info {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
                 score,
+                wdl,
                 bound: None,
                 nodes,
                 nps: 0,
@@ -196,19 +201,23 @@ impl Engine {
                 best: None,
                 ponder: None,
                 score,
+                wdl,
+                internal_score: score,
                 depth: 0,
                 nodes,
             };
         };
         let best = &results[best_idx];
         let pv = extend_pv(pos, &self.tt, &best.pv);
+        let (score, wdl) = reported(pos, best.score);
         if best_idx != 0 && best.depth > 0 {
             let time_ms = start.elapsed().as_millis() as u64;
             let info = Info {
                 depth: best.depth,
                 seldepth: best.seldepth.max(best.depth),
                 multipv: 1,
-                score: to_uci(best.score),
+                score,
+                wdl,
                 bound: None,
                 nodes,
                 nps: nodes * 1000 / time_ms.max(1),
@@ -227,7 +236,9 @@ impl Engine {
         SearchResult {
             best: best_move,
             ponder: pv.get(1).copied(),
-            score: to_uci(best.score),
+            score,
+            wdl,
+            internal_score: to_uci(best.score),
             depth: best.depth,
             nodes,
         }

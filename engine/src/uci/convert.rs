@@ -34,12 +34,14 @@ pub fn limits(pos: &Position, go: &Go) -> (Limits, Vec<String>) {
         infinite: go.infinite,
         ponder: go.ponder,
         searchmoves,
+        soft_nodes: None,
     };
     (limits, errors)
 }
 
-/// A search report as a protocol line.
-pub fn report(pos: &Position, r: Report) -> Reply {
+/// A search report as a protocol line; `show_wdl` adds the win/draw/loss
+/// per mille (`UCI_ShowWDL`).
+pub fn report(pos: &Position, r: Report, show_wdl: bool) -> Reply {
     match r {
         Report::Info(i) => Reply::Info(protocol::Info {
             depth: Some(i.depth),
@@ -49,6 +51,7 @@ pub fn report(pos: &Position, r: Report) -> Reply {
                 value: i.score,
                 bound: i.bound,
             }),
+            wdl: show_wdl.then_some(i.wdl),
             nodes: Some(i.nodes),
             nps: Some(i.nps),
             hashfull: Some(i.hashfull),

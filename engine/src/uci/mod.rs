@@ -56,6 +56,8 @@ struct Settings {
     own_book: bool,
     /// Empty: the shipped book of the variant.
     book_file: String,
+    /// `UCI_ShowWDL`: `wdl W D L` on every `info` line with a score.
+    show_wdl: bool,
 }
 
 /// The opening book in use, loaded when first needed.
@@ -199,6 +201,7 @@ impl Session {
                 debug: false,
                 own_book: false,
                 book_file: String::new(),
+                show_wdl: false,
             },
             player: player::Engine::new(),
             book: BookState {
@@ -312,6 +315,7 @@ impl Session {
             (OptionId::ClearHash, _) => self.player.clear_hash(),
             (OptionId::OwnBook, OptionValue::Check(on)) => self.settings.own_book = on,
             (OptionId::BookFile, OptionValue::Text(path)) => self.settings.book_file = path,
+            (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
             // Ponder and UCI_AnalyseMode only inform the engine: the GUI
             // decides when to ponder, and analysis needs no other search.
             _ => {}
@@ -379,9 +383,10 @@ impl Session {
             }
         }
         let pos = &self.pos;
+        let show_wdl = self.settings.show_wdl;
         let result = self
             .player
-            .search(pos, &limits, &self.flags.control, &mut |r| send(&convert::report(pos, r)));
+            .search(pos, &limits, &self.flags.control, &mut |r| send(&convert::report(pos, r, show_wdl)));
         send(&Reply::BestMove {
             mv: result.best.map(|m| convert::move_text(pos, m)),
             ponder: result.ponder.map(|m| convert::move_text(pos, m)),

@@ -16,6 +16,7 @@ pub enum OptionId {
     OwnBook,
     BookFile,
     AnalyseMode,
+    ShowWdl,
 }
 
 /// A parsed option value.
@@ -69,6 +70,7 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
             },
         ),
         (OptionId::AnalyseMode, check("UCI_AnalyseMode", false)),
+        (OptionId::ShowWdl, check("UCI_ShowWDL", false)),
     ]
 }
 

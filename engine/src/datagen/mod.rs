@@ -1,0 +1,460 @@
+//! Self-play training data (docs/DATAGEN.md): games of the engine against
+//! itself from random openings, each position it searched written with the
+//! search's score and the game's result, for the evaluation tuner.
+//!
+//! A game depends only on the seed, its index and the settings: every game
+//! starts with a cleared engine of one search thread, and a soft node limit
+//! (whole iterations) stops each search. `--threads` plays several games at
+//! once and writes them in index order, and a shard plays a contiguous block
+//! of indices, so shards `0/N .. N-1/N` concatenated are the unsharded file.
+
+pub mod format;
+pub mod stats;
+
+use crate::player::{Control, Engine, Limits};
+use format::Record;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use protocol::ScoreValue;
+use rules::{GameResult, MoveKind, Position, SplitMix64, Variant};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
+
+/// How the games are played and which of them this process plays.
+#[derive(Clone, Debug)]
+pub struct DatagenOptions {
+    pub variant: Variant,
+    /// Games of the whole run (all shards together).
+    pub games: usize,
+    /// Soft node limit per move: no iteration starts past it.
+    pub nodes: u64,
+    pub seed: u64,
+    /// Games played at once, one single-threaded engine each.
+    pub threads: usize,
+    /// This process plays shard `shard.0` of `shard.1` (0-based).
+    pub shard: (usize, usize),
+    /// Uniformly random plies that open each game.
+    pub random_plies: usize,
+    /// An opening the engine scores beyond this (either side) is drawn
+    /// again: a lopsided start teaches little.
+    pub opening_max_cp: i32,
+    /// A game still going after this many plies is a draw.
+    pub max_plies: usize,
+    /// Adjudicated won when the side to move's score stays at least this
+    /// high (and the other side agrees) for `adjudicate_plies` plies.
+    pub adjudicate_cp: i32,
+    pub adjudicate_plies: usize,
+    /// Hash per engine, MB.
+    pub hash_mb: usize,
+    pub progress: bool,
+}
+
+impl DatagenOptions {
+    /// 5000 soft nodes, seed 1, 1 thread, no sharding, 8 random plies
+    /// (6 in Mini-POM), openings within 300 cp, draw at 400 plies,
+    /// adjudication at 2000 cp over 8 plies, 16 MB hash.
+    pub fn new(variant: Variant, games: usize) -> DatagenOptions {
+        DatagenOptions {
+            variant,
+            games,
+            nodes: 5000,
+            seed: 1,
+            threads: 1,
+            shard: (0, 1),
+            random_plies: match variant {
+                Variant::Pom => 8,
+                Variant::MiniPom => 6,
+            },
+            opening_max_cp: 300,
+            max_plies: 400,
+            adjudicate_cp: 2000,
+            adjudicate_plies: 8,
+            hash_mb: 16,
+            progress: false,
+        }
+    }
+
+    /// The game indices of this shard: a contiguous block, so the shards
+    /// in order are the games in order.
+    pub fn shard_games(&self) -> std::ops::Range<usize> {
+        let (i, n) = (self.shard.0 as u128, self.shard.1.max(1) as u128);
+        let g = self.games as u128;
+        (g * i / n) as usize..(g * (i + 1) / n) as usize
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.shard.1 == 0 || self.shard.0 >= self.shard.1 {
+            return Err(format!("shard {}/{}: expected I/N with 0 <= I < N", self.shard.0, self.shard.1));
+        }
+        if self.threads == 0 || self.nodes == 0 || self.max_plies == 0 {
+            return Err("threads, nodes and max plies must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// What a run kept and what it filtered, by reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub games: usize,
+    /// Results: White wins, draws, Black wins.
+    pub results: [usize; 3],
+    /// Games ended by adjudication (a won score held) and by the ply cap.
+    pub adjudicated: usize,
+    pub capped: usize,
+    /// Positions written.
+    pub positions: usize,
+    /// Positions searched but not written: the side to move in check, the
+    /// best move a capture, transformation or promotion, a mate score.
+    pub in_check: usize,
+    pub tactical: usize,
+    pub mate_score: usize,
+    /// Openings drawn again because the engine scored them lopsided.
+    pub openings_redrawn: usize,
+}
+
+impl Summary {
+    fn add(&mut self, other: &Summary) {
+        self.games += other.games;
+        for i in 0..3 {
+            self.results[i] += other.results[i];
+        }
+        self.adjudicated += other.adjudicated;
+        self.capped += other.capped;
+        self.positions += other.positions;
+        self.in_check += other.in_check;
+        self.tactical += other.tactical;
+        self.mate_score += other.mate_score;
+        self.openings_redrawn += other.openings_redrawn;
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let searched = self.positions + self.in_check + self.tactical + self.mate_score;
+        writeln!(
+            f,
+            "{} games: {} White wins, {} draws, {} Black wins ({} adjudicated, {} at the ply cap, {} openings drawn again)",
+            self.games, self.results[0], self.results[1], self.results[2], self.adjudicated, self.capped, self.openings_redrawn
+        )?;
+        write!(
+            f,
+            "{} positions written of {} searched; filtered: {} in check, {} with a tactical best move, {} with a mate score",
+            self.positions, searched, self.in_check, self.tactical, self.mate_score
+        )
+    }
+}
+
+/// One finished game: its kept positions and its part of the summary.
+struct Game {
+    records: Vec<Record>,
+    summary: Summary,
+}
+
+/// Plays this shard's games and writes their records to `out` in game
+/// order. Returns what was kept and filtered.
+pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summary, String> {
+    opts.check()?;
+    let range = opts.shard_games();
+    let bar = if opts.progress {
+        ProgressBar::with_draw_target(Some(range.len() as u64), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} games, {msg} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_prefix(format!("datagen {}", opts.variant.name()));
+    let start = std::time::Instant::now();
+    let next = AtomicUsize::new(range.start);
+    // Finished games wait here until every earlier one is written.
+    let pending: Mutex<Writer> = Mutex::new(Writer {
+        next: range.start,
+        waiting: BTreeMap::new(),
+        summary: Summary::default(),
+        error: None,
+        out,
+    });
+    let room = Condvar::new();
+    std::thread::scope(|s| {
+        for _ in 0..opts.threads.min(range.len().max(1)) {
+            s.spawn(|| {
+                let mut engine = Engine::new();
+                if let Err(e) = engine.set_hash(opts.hash_mb) {
+                    log::warn!("datagen: {e}");
+                }
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= range.end {
+                        break;
+                    }
+                    let game = play_game(&mut engine, opts, i);
+                    let Ok(mut w) = pending.lock() else { break };
+                    // Bound the memory: a thread far ahead of the oldest
+                    // unfinished game waits for it.
+                    while i > w.next + 4 * opts.threads && w.error.is_none() {
+                        w = match room.wait(w) {
+                            Ok(w) => w,
+                            Err(_) => return,
+                        };
+                    }
+                    w.waiting.insert(i, game);
+                    w.flush();
+                    room.notify_all();
+                    let done = w.summary.games;
+                    let positions = w.summary.positions;
+                    drop(w);
+                    bar.set_position(done as u64);
+                    let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                    bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let w = pending.into_inner().map_err(|_| "a datagen thread panicked".to_string())?;
+    if let Some(e) = w.error {
+        return Err(e);
+    }
+    Ok(w.summary)
+}
+
+/// Writes finished games in index order.
+struct Writer<'a> {
+    next: usize,
+    waiting: BTreeMap<usize, Game>,
+    summary: Summary,
+    error: Option<String>,
+    out: &'a mut (dyn Write + Send),
+}
+
+impl Writer<'_> {
+    fn flush(&mut self) {
+        while let Some(game) = self.waiting.remove(&self.next) {
+            if self.error.is_none() {
+                let mut text = String::new();
+                for r in &game.records {
+                    text.push_str(&r.to_line());
+                    text.push('\n');
+                }
+                if let Err(e) = self.out.write_all(text.as_bytes()) {
+                    self.error = Some(format!("writing the data: {e}"));
+                }
+            }
+            self.summary.add(&game.summary);
+            self.next += 1;
+        }
+    }
+}
+
+/// A position after `random_plies` random moves that the engine scores
+/// within `opening_max_cp`; the number of openings drawn again.
+fn opening(engine: &mut Engine, opts: &DatagenOptions, rng: &mut SplitMix64, limits: &Limits) -> (Position, usize) {
+    let control = Control::new();
+    let mut redrawn = 0;
+    loop {
+        let mut pos = Position::startpos(opts.variant);
+        for _ in 0..opts.random_plies {
+            let legal = pos.legal_move_vec();
+            if legal.is_empty() {
+                break;
+            }
+            pos.make(legal[rng.below(legal.len() as u64) as usize]);
+        }
+        // Give up redrawing after a while: a balanced opening is wanted,
+        // not an endless loop.
+        if pos.outcome().is_none() {
+            if redrawn >= 20 {
+                return (pos, redrawn);
+            }
+            engine.new_game();
+            let res = engine.search(&pos, limits, &control, &mut |_| {});
+            if matches!(res.internal_score, ScoreValue::Cp(cp) if cp.abs() <= opts.opening_max_cp) {
+                return (pos, redrawn);
+            }
+        }
+        redrawn += 1;
+    }
+}
+
+fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
+    let mut rng = SplitMix64::new(opts.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    rng.next_u64();
+    let limits = Limits {
+        soft_nodes: Some(opts.nodes),
+        // A runaway iteration is cut at ten times the soft limit.
+        nodes: Some(opts.nodes.saturating_mul(10)),
+        ..Limits::default()
+    };
+    let (mut pos, redrawn) = opening(engine, opts, &mut rng, &limits);
+    engine.new_game();
+    let control = Control::new();
+    let mut summary = Summary {
+        games: 1,
+        openings_redrawn: redrawn,
+        ..Summary::default()
+    };
+    let mut kept: Vec<(Position, u32, i32)> = Vec::new();
+    // Plies in a row on which the side to move's score was decisive, and
+    // its sign (from White's view).
+    let mut streak = 0usize;
+    let mut streak_sign = 0i32;
+    let mut ply = opts.random_plies as u32;
+    let result = loop {
+        if let Some(outcome) = pos.outcome() {
+            break outcome.result();
+        }
+        if ply as usize >= opts.max_plies {
+            summary.capped += 1;
+            break GameResult::Draw;
+        }
+        let res = engine.search(&pos, &limits, &control, &mut |_| {});
+        let Some(best) = res.best.filter(|&m| pos.is_legal(m)) else {
+            // Cannot happen with a legal move left; end the game rather
+            // than write a result nobody played.
+            summary.capped += 1;
+            break GameResult::Draw;
+        };
+        let white = if pos.side_to_move() == rules::Color::White { 1 } else { -1 };
+        let cp = match res.internal_score {
+            ScoreValue::Cp(cp) => Some(cp),
+            ScoreValue::Mate(_) => None,
+        };
+        let tactical = match best.kind() {
+            MoveKind::Promotion | MoveKind::Transform => true,
+            MoveKind::Normal => pos.piece_at(best.to()).is_some(),
+            MoveKind::Castle | MoveKind::Swap => false,
+        };
+        match cp {
+            _ if pos.in_check() => summary.in_check += 1,
+            None => summary.mate_score += 1,
+            Some(_) if tactical => summary.tactical += 1,
+            Some(cp) => {
+                // Through its FEN: the record needs the position, not the
+                // game's history that a clone would carry along.
+                if let Ok(bare) = Position::from_fen(opts.variant, &pos.fen()) {
+                    kept.push((bare, ply, cp.clamp(-format::MAX_SCORE, format::MAX_SCORE)));
+                }
+            }
+        }
+        let decisive = res.internal_score.as_cp().abs() >= opts.adjudicate_cp;
+        let sign = white * res.internal_score.as_cp().signum();
+        if decisive && (streak == 0 || sign == streak_sign) {
+            streak += 1;
+            streak_sign = sign;
+        } else {
+            streak = 0;
+        }
+        if opts.adjudicate_plies > 0 && streak >= opts.adjudicate_plies {
+            summary.adjudicated += 1;
+            break if streak_sign > 0 {
+                GameResult::WhiteWins
+            } else {
+                GameResult::BlackWins
+            };
+        }
+        pos.make(best);
+        ply += 1;
+    };
+    summary.results[match result {
+        GameResult::WhiteWins => 0,
+        GameResult::BlackWins => 2,
+        _ => 1,
+    }] += 1;
+    summary.positions = kept.len();
+    let records = kept
+        .into_iter()
+        .map(|(position, ply, score)| Record {
+            position,
+            result,
+            ply,
+            score,
+        })
+        .collect();
+    Game { records, summary }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(variant: Variant, games: usize) -> DatagenOptions {
+        DatagenOptions {
+            nodes: 300,
+            max_plies: 60,
+            ..DatagenOptions::new(variant, games)
+        }
+    }
+
+    fn generate(opts: &DatagenOptions) -> (String, Summary) {
+        let mut out = Vec::new();
+        let summary = run(opts, &mut out).unwrap();
+        (String::from_utf8(out).unwrap(), summary)
+    }
+
+    #[test]
+    fn shards_concatenate_into_the_unsharded_run() {
+        for variant in Variant::ALL {
+            let whole = options(variant, 5);
+            let (all, summary) = generate(&whole);
+            assert_eq!(summary.games, 5);
+            assert!(summary.positions > 20, "{summary}");
+            assert_eq!(all.lines().count(), summary.positions);
+            let mut joined = String::new();
+            for i in 0..3 {
+                let shard = DatagenOptions {
+                    shard: (i, 3),
+                    threads: 2,
+                    ..whole.clone()
+                };
+                joined.push_str(&generate(&shard).0);
+            }
+            assert_eq!(joined, all, "{variant:?}");
+        }
+    }
+
+    #[test]
+    fn the_seed_decides_the_games() {
+        let opts = options(Variant::Pom, 2);
+        let (a, _) = generate(&opts);
+        let (b, _) = generate(&DatagenOptions {
+            threads: 2,
+            ..opts.clone()
+        });
+        assert_eq!(a, b, "same seed, same data, whatever the threads");
+        let (c, _) = generate(&DatagenOptions { seed: 2, ..opts });
+        assert_ne!(a, c, "another seed, other games");
+    }
+
+    #[test]
+    fn records_read_back_and_respect_the_filters() {
+        let opts = options(Variant::MiniPom, 3);
+        let (text, summary) = generate(&opts);
+        let records = format::parse_all(&text).unwrap();
+        assert_eq!(records.len(), summary.positions);
+        for r in &records {
+            assert!(!r.position.in_check());
+            assert!(r.ply as usize >= opts.random_plies);
+            assert!(r.score.abs() < format::MAX_SCORE);
+        }
+        // Each game's records share its result and come in ply order.
+        let first = &records[0];
+        assert!(records.iter().take_while(|r| r.ply >= first.ply).all(|r| r.result == first.result));
+    }
+
+    #[test]
+    fn bad_settings_are_refused() {
+        let mut out = Vec::new();
+        for shard in [(3, 3), (0, 0)] {
+            let opts = DatagenOptions {
+                shard,
+                ..options(Variant::Pom, 2)
+            };
+            assert!(run(&opts, &mut out).unwrap_err().contains("shard"));
+        }
+        assert!(out.is_empty());
+    }
+}
