@@ -15,7 +15,7 @@ pub struct TuneArgs {
     /// rest).
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
-    #[arg(long, default_value_t = 1500)]
+    #[arg(long, default_value_t = 2000)]
     epochs: usize,
     /// Adam's step size, in centipawns.
     #[arg(long, default_value_t = 1.0)]
@@ -30,6 +30,10 @@ pub struct TuneArgs {
     /// Loss lines every this many epochs (0: none).
     #[arg(long, default_value_t = 100)]
     report_every: usize,
+    /// Epochs without a new low on the early-stopping tenth before the fit
+    /// ends (0: no early stopping, the last epoch's weights).
+    #[arg(long, default_value_t = 100)]
+    patience: usize,
     /// Fit the win/draw/loss model to the results against the compiled
     /// evaluation, instead of the weights.
     #[arg(long)]
@@ -52,16 +56,18 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         out: args.out.clone(),
         report_every: args.report_every,
         wdl: args.wdl,
+        patience: args.patience,
         ..TuneOptions::new(args.data.clone())
     };
     let start = std::time::Instant::now();
     let fits = tune::run(&opts, &mut |line| eprintln!("{line}"))?;
     for f in &fits {
         out!(
-            "{}: {} positions, K {:.1}, loss {:.6} -> {:.6}, held out ({}) {:.6} -> {:.6}",
+            "{}: {} positions, K {:.1}, kept epoch {}, loss {:.6} -> {:.6}, held out ({}) {:.6} -> {:.6}",
             f.variant.name(),
             f.positions,
             f.k,
+            f.best_epoch,
             f.train_before,
             f.train_after,
             f.held_out,

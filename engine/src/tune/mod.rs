@@ -41,6 +41,9 @@ pub struct TuneOptions {
     pub out: Option<PathBuf>,
     /// Loss lines every this many epochs (0: none).
     pub report_every: usize,
+    /// Epochs without a new low on the early-stopping set before the fit
+    /// ends; 0 keeps the last epoch's weights (no early stopping).
+    pub patience: usize,
     /// Fit the win/draw/loss model (to the compiled evaluation) instead of
     /// the weights.
     pub wdl: bool,
@@ -51,11 +54,12 @@ impl TuneOptions {
         TuneOptions {
             files,
             lambda: 0.5,
-            epochs: 1500,
+            epochs: 2000,
             learning_rate: 1.0,
             variant: None,
             out: None,
             report_every: 100,
+            patience: 100,
             wdl: false,
         }
     }
@@ -68,6 +72,8 @@ pub struct Fit {
     pub positions: usize,
     pub held_out: usize,
     pub k: f64,
+    /// The epoch whose weights were kept.
+    pub best_epoch: usize,
     pub train_before: f64,
     pub train_after: f64,
     pub held_out_before: f64,
@@ -251,21 +257,32 @@ fn to_weights(w: &[[f64; 2]]) -> Box<[S; COUNT]> {
 }
 
 /// Fits one variant's weights, starting from the compiled ones.
+///
+/// Positions of one game share a result, so a set of a few hundred
+/// thousand positions is fitted into its noise within a few hundred
+/// epochs. A second tenth (before the held-out one) is used for early
+/// stopping: the weights of the epoch with the lowest loss there are kept,
+/// and the fit ends after `patience` epochs without a new low. The
+/// held-out tenth is touched only to report.
 pub fn fit(variant: Variant, set: DataSet, opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Fit {
     let positions = set.len();
-    let (train, held) = set.split_last(10);
+    let (rest, held) = set.split_last(10);
+    let (train, valid) = rest.split_last(9);
     let start = to_float(weights(variant));
     let k = fit_k(&train, &start);
     let lambda = opts.lambda;
     let train_before = loss(&train, &start, k, lambda);
     let held_out_before = loss(&held, &start, k, lambda);
     log(format!(
-        "{}: {} positions ({} held out), K = {k:.1}; loss {train_before:.6}, held out {held_out_before:.6}",
+        "{}: {} positions ({} to fit, {} for early stopping, {} held out), K = {k:.1}; loss {train_before:.6}, held out {held_out_before:.6}",
         variant.name(),
         positions,
+        train.len(),
+        valid.len(),
         held.len()
     ));
     let mut w = start;
+    let mut best = (loss(&valid, &w, k, lambda), w.clone(), 0usize);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8f64);
     let mut m = vec![[0.0f64; 2]; COUNT];
     let mut v = vec![[0.0f64; 2]; COUNT];
@@ -273,7 +290,7 @@ pub fn fit(variant: Variant, set: DataSet, opts: &TuneOptions, log: &mut dyn FnM
         let g = gradient(&train, &w, k, lambda);
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
         for p in 0..COUNT {
-            for j in 0..2 {
+            for j in [0, 1] {
                 m[p][j] = b1 * m[p][j] + (1.0 - b1) * g[p][j];
                 v[p][j] = b2 * v[p][j] + (1.0 - b2) * g[p][j] * g[p][j];
                 if g[p][j] != 0.0 || m[p][j] != 0.0 {
@@ -281,15 +298,25 @@ pub fn fit(variant: Variant, set: DataSet, opts: &TuneOptions, log: &mut dyn FnM
                 }
             }
         }
-        if opts.report_every > 0 && (epoch % opts.report_every == 0 || epoch == opts.epochs) {
+        let valid_loss = loss(&valid, &w, k, lambda);
+        if valid_loss < best.0 || opts.patience == 0 {
+            best = (valid_loss, w.clone(), epoch);
+        }
+        let stop = (opts.patience > 0 && epoch - best.2 >= opts.patience) || epoch == opts.epochs;
+        if opts.report_every > 0 && (epoch % opts.report_every == 0 || stop) {
             log(format!(
-                "{} epoch {epoch}: loss {:.6}, held out {:.6}",
+                "{} epoch {epoch}: loss {:.6}, early-stopping set {valid_loss:.6} (best {:.6} at epoch {})",
                 variant.name(),
                 loss(&train, &w, k, lambda),
-                loss(&held, &w, k, lambda)
+                best.0,
+                best.2
             ));
         }
+        if stop {
+            break;
+        }
     }
+    let (_, mut w, best_epoch) = best;
     center_tables(variant, &mut w);
     let weights = to_weights(&w);
     let rounded = to_float(&weights);
@@ -298,6 +325,7 @@ pub fn fit(variant: Variant, set: DataSet, opts: &TuneOptions, log: &mut dyn FnM
         positions,
         held_out: held.len(),
         k,
+        best_epoch,
         train_before,
         train_after: loss(&train, &rounded, k, lambda),
         held_out_before,
@@ -378,11 +406,12 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
         let f = fit(variant, set, opts, log);
         o.weights = f.weights.clone();
         o.source = format!(
-            "tuned on {} positions of {} (lambda {}, K {:.1}, {} epochs, rate {}): held-out loss {:.6} -> {:.6}",
+            "tuned on {} positions of {} (lambda {}, K {:.1}, epoch {} of at most {}, rate {}): held-out loss {:.6} -> {:.6}",
             f.positions,
             file_names(&opts.files),
             opts.lambda,
             f.k,
+            f.best_epoch,
             opts.epochs,
             opts.learning_rate,
             f.held_out_before,
@@ -467,6 +496,7 @@ mod tests {
             epochs: 60,
             learning_rate: 2.0,
             report_every: 0,
+            patience: 0,
             ..TuneOptions::new(Vec::new())
         };
         let fit = fit(Variant::MiniPom, set, &tune, &mut |_| {});
