@@ -295,7 +295,6 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
     let gazes = Color::ALL.map(|c| rings(g, pos.medusas(c)));
     let mut units = [0i32; 2];
     let mut attackers = [0i32; 2];
-    let mut phase_sum = 0;
 
     for color in Color::ALL {
         let c = color.index();
@@ -311,7 +310,6 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
                 sink.add(c, MORPH + k, 1);
             }
             sink.add(c, PST + k * PST_SIZE + board.pst[c][sq as usize] as usize, 1);
-            phase_sum += PHASE[k];
             if petrified & bit(sq) != 0 {
                 // Frozen: it cannot flee, so an attack on it is serious.
                 sink.add(c, FROZEN + k, 1);
@@ -377,7 +375,7 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
         }
     }
     sink.add(pos.side_to_move().index(), TEMPO, 1);
-    (phase_sum * 256 / board.start_phase.max(1)).clamp(0, 256)
+    phase(pos)
 }
 
 /// Isolated, doubled and passed Swords.
