@@ -41,6 +41,18 @@ use std::sync::LazyLock;
 /// for the side `color` (0 White, 1 Black).
 pub trait Sink {
     fn add(&mut self, color: usize, index: usize, count: i32);
+
+    /// A piece other than the King: its material, its Morph bonus and its
+    /// placement (`pst`, the colour's placement-table index). The
+    /// engine's sink takes the three from one precomputed sum.
+    #[inline(always)]
+    fn piece(&mut self, color: usize, kind: usize, morph: bool, pst: usize) {
+        self.add(color, params::MATERIAL + kind, 1);
+        if morph {
+            self.add(color, params::MORPH + kind, 1);
+        }
+        self.add(color, params::PST + kind * params::PST_SIZE + pst, 1);
+    }
 }
 
 /// The weights of a variant.
@@ -189,12 +201,6 @@ pub fn phase(pos: &Position) -> i32 {
     (phase_weight(pos) * 256 / board.start_phase.max(1)).clamp(0, 256)
 }
 
-/// The squares next to any square of `set`.
-#[inline(always)]
-fn rings(g: &Geometry, set: Bitboard) -> Bitboard {
-    squares(set).fold(0, |acc, sq| acc | g.king[sq as usize])
-}
-
 /// Chebyshev distance between two squares.
 #[inline(always)]
 fn distance(g: &Geometry, a: u8, b: u8) -> i32 {
@@ -209,9 +215,32 @@ fn blend(s: S, phase: i32) -> i32 {
     (s.0 * phase + s.1 * (256 - phase)) / 256
 }
 
+/// Per variant, Morph or not, kind and placement index: material + Morph
+/// bonus + placement, the three weights `Sink::piece` adds, summed once.
+type PieceTable = [[S; Kind::COUNT * params::PST_SIZE]; 2];
+
+fn piece_table(variant: Variant) -> &'static PieceTable {
+    fn build(w: &[S; COUNT]) -> PieceTable {
+        let mut t = [[S::default(); Kind::COUNT * params::PST_SIZE]; 2];
+        for (morph, table) in t.iter_mut().enumerate() {
+            for (i, entry) in table.iter_mut().enumerate() {
+                let k = i / params::PST_SIZE;
+                *entry = w[params::MATERIAL + k] + w[params::PST + i];
+                if morph == 1 {
+                    *entry += w[params::MORPH + k];
+                }
+            }
+        }
+        t
+    }
+    static TABLES: LazyLock<[PieceTable; 2]> = LazyLock::new(|| [build(&weights::POM), build(&weights::MINIPOM)]);
+    &TABLES[variant_index(variant)]
+}
+
 /// The engine's sink: sums the weights per side.
 struct Sum {
     w: &'static [S; COUNT],
+    pieces: &'static PieceTable,
     side: [S; 2],
 }
 
@@ -220,12 +249,18 @@ impl Sink for Sum {
     fn add(&mut self, color: usize, index: usize, count: i32) {
         self.side[color] += self.w[index] * count;
     }
+
+    #[inline(always)]
+    fn piece(&mut self, color: usize, kind: usize, morph: bool, pst: usize) {
+        self.side[color] += self.pieces[usize::from(morph)][kind * params::PST_SIZE + pst];
+    }
 }
 
 /// The static evaluation from the side to move's view, in centipawns.
 pub fn evaluate(pos: &Position) -> i32 {
     let mut sum = Sum {
         w: weights(pos.variant()),
+        pieces: piece_table(pos.variant()),
         side: [S::default(); 2],
     };
     let phase = features(pos, &mut sum);
@@ -292,7 +327,7 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
         g.king[k as usize] | bit(k)
     });
     // Squares where a piece of the other side would be petrified on arrival.
-    let gazes = Color::ALL.map(|c| rings(g, pos.medusas(c)));
+    let gazes = Color::ALL.map(|c| g.neighbours(pos.medusas(c)));
     let mut units = [0i32; 2];
     let mut attackers = [0i32; 2];
 
@@ -305,11 +340,7 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
         for sq in squares(own & !kings) {
             let p = pos.piece_at(sq);
             let k = p.kind() as usize;
-            sink.add(c, MATERIAL + k, 1);
-            if p.is_morph() {
-                sink.add(c, MORPH + k, 1);
-            }
-            sink.add(c, PST + k * PST_SIZE + board.pst[c][sq as usize] as usize, 1);
+            sink.piece(c, k, p.is_morph(), board.pst[c][sq as usize] as usize);
             if petrified & bit(sq) != 0 {
                 // Frozen: it cannot flee, so an attack on it is serious.
                 sink.add(c, FROZEN + k, 1);
@@ -369,7 +400,7 @@ pub fn features(pos: &Position, sink: &mut impl Sink) -> i32 {
         if exposed != 0 {
             let enemy = pos.pieces(!color);
             let reach = squares(pos.medusas(!color)).fold(0, |acc, m| acc | (attacks::medusa(g, m, occ) & !enemy));
-            for sq in squares(rings(g, reach) & exposed) {
+            for sq in squares(g.neighbours(reach) & exposed) {
                 sink.add(c, GAZE_THREAT + pos.piece_at(sq).kind() as usize, 1);
             }
         }
