@@ -28,6 +28,9 @@ struct Frame {
     /// Targets that answer the check (all squares when not in check).
     evasion: Bitboard,
     pinned: Bitboard,
+    /// Where the moves may go: every square, or the enemy pieces when only
+    /// captures (and promotions) are wanted.
+    targets: Bitboard,
 }
 
 impl Frame {
@@ -48,8 +51,31 @@ impl Position {
         list.clear();
         // Two monomorphised geometries: the Sword step is a constant.
         match self.geo.variant {
-            Variant::Pom => self.generate::<11>(list),
-            Variant::MiniPom => self.generate::<9>(list),
+            Variant::Pom => self.generate::<11, false>(list),
+            Variant::MiniPom => self.generate::<9, false>(list),
+        }
+    }
+
+    /// Fills `list` with the legal moves that change material: captures
+    /// (transformations included, since a Morph transforms by capturing)
+    /// and promotions, the moves a quiescence search tries. The same as
+    /// `legal_moves` filtered to them, without generating the quiet moves.
+    pub fn tactical_moves(&self, list: &mut MoveList) {
+        list.clear();
+        match self.geo.variant {
+            Variant::Pom => self.generate::<11, true>(list),
+            Variant::MiniPom => self.generate::<9, true>(list),
+        }
+    }
+
+    /// True for a move `tactical_moves` generates: a capture or a
+    /// promotion. Castling and the swap never capture.
+    #[inline(always)]
+    pub fn is_tactical(&self, m: Move) -> bool {
+        match m.kind() {
+            MoveKind::Castle | MoveKind::Swap => false,
+            MoveKind::Promotion | MoveKind::Transform => true,
+            MoveKind::Normal => self.board[m.to() as usize].is_some(),
         }
     }
 
@@ -60,7 +86,7 @@ impl Position {
         list.as_slice().to_vec()
     }
 
-    fn generate<const FILES: u8>(&self, list: &mut MoveList) {
+    fn generate<const FILES: u8, const TACTICAL: bool>(&self, list: &mut MoveList) {
         debug_assert_eq!(FILES, self.geo.files);
         let g = self.geo;
         let us = self.side;
@@ -82,6 +108,7 @@ impl Position {
             ksq,
             evasion,
             pinned: self.pinned(ksq, occ),
+            targets: if TACTICAL { their } else { !0 },
         };
         let active = own & !self.state.petrified[us.index()];
         let medusa = self.by_kind[Kind::Medusa as usize];
@@ -92,13 +119,16 @@ impl Position {
             self.piece_moves(&f, sq, list);
         }
         for sq in squares(active & sword) {
-            self.sword_moves::<FILES>(&f, sq, list);
+            self.sword_moves::<FILES, TACTICAL>(&f, sq, list);
         }
         for sq in squares(own & medusa) {
             self.medusa_moves(&f, sq, list);
         }
         if active & bit(ksq) != 0 {
             self.king_moves(&f, list);
+        }
+        if TACTICAL {
+            return;
         }
         if checkers == 0 {
             for file in [0, g.files - 1] {
@@ -146,7 +176,7 @@ impl Position {
     #[inline(always)]
     fn piece_moves(&self, f: &Frame, sq: u8, list: &mut MoveList) {
         let p = self.board[sq as usize];
-        let reach = attacks::of(self.geo, p.kind(), f.us, sq, f.occ) & !f.own;
+        let reach = attacks::of(self.geo, p.kind(), f.us, sq, f.occ) & !f.own & f.targets;
         let ordinary = reach & f.evasion & f.pin_mask(self, sq);
         for to in squares(ordinary) {
             list.push(Move::normal(sq, to));
@@ -181,7 +211,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn sword_moves<const FILES: u8>(&self, f: &Frame, sq: u8, list: &mut MoveList) {
+    fn sword_moves<const FILES: u8, const TACTICAL: bool>(&self, f: &Frame, sq: u8, list: &mut MoveList) {
         let g = self.geo;
         let p = self.board[sq as usize];
         let allowed = f.evasion & f.pin_mask(self, sq);
@@ -191,7 +221,7 @@ impl Position {
         if f.occ & bit(one) == 0 {
             if last & bit(one) != 0 {
                 self.push_if_safe(Move::new(sq, one, MoveKind::Promotion, Kind::Medusa), list);
-            } else {
+            } else if !TACTICAL {
                 if allowed & bit(one) != 0 {
                     list.push(Move::normal(sq, one));
                 }
@@ -232,7 +262,7 @@ impl Position {
     fn medusa_moves(&self, f: &Frame, sq: u8, list: &mut MoveList) {
         let g = self.geo;
         let p = self.board[sq as usize];
-        let reach = attacks::medusa(g, sq, f.occ) & !f.own;
+        let reach = attacks::medusa(g, sq, f.occ) & !f.own & f.targets;
         // Enemy pieces only she petrifies: they wake when she leaves.
         let others = self.gaze(self.medusas(f.us) & !bit(sq));
         let holds = self.state.petrified[(!f.us).index()] & g.king[sq as usize] & !others;
@@ -263,7 +293,7 @@ impl Position {
         let g = self.geo;
         let their_active = f.their & !self.state.petrified[(!f.us).index()];
         let occ = f.occ ^ bit(f.ksq);
-        for to in squares(g.king[f.ksq as usize] & !f.own) {
+        for to in squares(g.king[f.ksq as usize] & !f.own & f.targets) {
             if self.attackers_to(to, occ, their_active) == 0 {
                 list.push(Move::normal(f.ksq, to));
             }

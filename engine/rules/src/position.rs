@@ -233,11 +233,7 @@ impl Position {
     /// Squares next to any of `medusas`.
     #[inline(always)]
     pub(crate) fn gaze(&self, medusas: Bitboard) -> Bitboard {
-        let mut g = 0;
-        for sq in squares(medusas) {
-            g |= self.geo.king[sq as usize];
-        }
-        g
+        self.geo.neighbours(medusas)
     }
 
     /// RULES.md 5: the pieces of `color` that are petrified, from scratch.

@@ -446,6 +446,29 @@ proptest! {
     }
 
     #[test]
+    fn tactical_moves_are_the_legal_captures_and_promotions(variant in any_variant(), picks in prop::collection::vec(any::<u16>(), 0..200)) {
+        // Along a whole random game, so captures, transformations and
+        // promotions, in and out of check, all come up.
+        let mut pos = Position::startpos(variant);
+        let mut list = MoveList::new();
+        for &pick in &picks {
+            let legal = pos.legal_move_vec();
+            if legal.is_empty() {
+                break;
+            }
+            let mut wanted: Vec<Move> = legal.iter().copied().filter(|&m| pos.is_tactical(m)).collect();
+            pos.tactical_moves(&mut list);
+            let mut got = list.as_slice().to_vec();
+            wanted.sort_by_key(|m| m.raw());
+            got.sort_by_key(|m| m.raw());
+            prop_assert_eq!(&got, &wanted, "{}", pos.fen());
+            // Prefer captures, so the armies thin out and promotions come.
+            let m = if !wanted.is_empty() && pick % 3 != 0 { wanted[pick as usize % wanted.len()] } else { legal[pick as usize % legal.len()] };
+            pos.make(m);
+        }
+    }
+
+    #[test]
     fn colour_flip_keeps_perft(variant in any_variant(), picks in prop::collection::vec(any::<u16>(), 0..160)) {
         let pos = playout(variant, &picks);
         prop_assert_eq!(perft(&pos, 2), perft(&pos.flipped(), 2), "{}", pos.fen());

@@ -15,7 +15,7 @@ use crate::player::{Control, Engine, Limits};
 use format::Record;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use protocol::ScoreValue;
-use rules::{GameResult, MoveKind, Position, SplitMix64, Variant};
+use rules::{GameResult, Position, SplitMix64, Variant};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
@@ -323,11 +323,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
             ScoreValue::Cp(cp) => Some(cp),
             ScoreValue::Mate(_) => None,
         };
-        let tactical = match best.kind() {
-            MoveKind::Promotion | MoveKind::Transform => true,
-            MoveKind::Normal => pos.piece_at(best.to()).is_some(),
-            MoveKind::Castle | MoveKind::Swap => false,
-        };
+        let tactical = pos.is_tactical(best);
         match cp {
             _ if pos.in_check() => summary.in_check += 1,
             None => summary.mate_score += 1,

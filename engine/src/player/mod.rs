@@ -13,6 +13,7 @@ mod limits;
 mod report;
 mod score;
 mod search;
+pub mod see;
 mod threads;
 mod time;
 mod tt;

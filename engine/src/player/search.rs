@@ -7,10 +7,11 @@
 //! too), at the 50-move mark and with insufficient material.
 
 use super::eval::{evaluate, kind_value};
-use super::history::{Histories, HISTORY_MAX};
+use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::{Control, Limits};
 use super::report::{Info, Report};
 use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
+use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
 use protocol::Bound;
@@ -259,21 +260,10 @@ impl<'a> Worker<'a> {
 
     // ---- Move ordering ---------------------------------------------------
 
-    /// True for moves that change material: captures, promotions, transformations.
+    /// Material a tactical move wins on the spot (the victim, and the new
+    /// form's worth over the old), before any recapture.
     #[inline(always)]
-    fn is_tactical(&self, m: Move) -> bool {
-        match m.kind() {
-            MoveKind::Castle | MoveKind::Swap => false,
-            MoveKind::Promotion | MoveKind::Transform => true,
-            MoveKind::Normal => self.pos.piece_at(m.to()).is_some(),
-        }
-    }
-
-    /// Material won by a tactical move, and whether it looks safe: the
-    /// capturer is worth no more than the victim, or the target is not
-    /// attacked by an active enemy piece (a cheap stand-in for SEE).
-    #[inline(always)]
-    fn tactic_gain(&self, m: Move) -> (i32, bool) {
+    fn tactic_gain(&self, m: Move) -> i32 {
         let v = self.pos.variant();
         let victim = self.pos.piece_at(m.to());
         let mover = self.pos.piece_at(m.from());
@@ -284,29 +274,64 @@ impl<'a> Worker<'a> {
             MoveKind::Transform => gain += kind_value(v, m.form()) - attacker,
             _ => {}
         }
-        let result = self.pos.moved_piece_after(m);
-        let after = kind_value(v, result.kind());
-        if after <= gain {
-            return (gain, true);
+        gain
+    }
+
+    /// The move as the continuation and capture histories see it.
+    #[inline(always)]
+    fn piece_to(&self, m: Move) -> PieceTo {
+        PieceTo {
+            piece: self.pos.moved_piece_after(m),
+            to: m.to(),
         }
-        let mut defenders = self.pos.attacked_by(m.to(), !self.pos.side_to_move());
-        if result.is_medusa_type() {
-            // A Medusa landing there freezes the defenders next to her.
-            defenders &= !self.pos.geometry().king[m.to() as usize] | self.pos.kind_bb(Kind::Medusa);
+    }
+
+    /// The moves one and two plies before `ply` (`NONE` before the root
+    /// and for a null move).
+    #[inline(always)]
+    fn earlier_moves(&self, ply: usize) -> [PieceTo; 2] {
+        let at = |back: usize| {
+            if ply < back {
+                return PieceTo::NONE;
+            }
+            let f = &self.stack[ply - back];
+            PieceTo {
+                piece: f.moved,
+                to: f.mv.to(),
+            }
+        };
+        [at(1), at(2)]
+    }
+
+    /// The capture history of a tactical move (0 for a promotion that
+    /// takes nothing).
+    #[inline(always)]
+    fn capture_history(&self, m: Move) -> i32 {
+        let victim = self.pos.piece_at(m.to());
+        if victim.is_none() {
+            return 0;
         }
-        (gain, defenders == 0)
+        self.hist.capture(self.pos.side_to_move(), self.piece_to(m), victim.kind())
+    }
+
+    /// The history of a quiet move: butterfly plus both continuations.
+    #[inline(always)]
+    fn quiet_history(&self, m: Move, earlier: [PieceTo; 2]) -> i32 {
+        let us = self.pos.side_to_move();
+        let now = self.piece_to(m);
+        self.hist.butterfly(us, m) + self.hist.continuation(us, earlier[0], now) + self.hist.continuation(us, earlier[1], now)
     }
 
     /// Ordering score of a move (higher first).
-    fn score_move(&self, m: Move, tt_move: Move, killers: [Move; 2], counter: Move) -> i32 {
+    fn score_move(&self, m: Move, tt_move: Move, killers: [Move; 2], counter: Move, earlier: [PieceTo; 2]) -> i32 {
         if m == tt_move {
             return TT_MOVE_SCORE;
         }
-        if self.is_tactical(m) {
-            let (gain, safe) = self.tactic_gain(m);
-            let attacker = kind_value(self.pos.variant(), self.pos.piece_at(m.from()).kind());
-            let mvv_lva = gain * 16 - attacker / 16;
-            return if safe { GOOD_TACTIC + mvv_lva } else { BAD_TACTIC + mvv_lva };
+        if self.pos.is_tactical(m) {
+            let gain = self.tactic_gain(m);
+            let safe = see(&self.pos, m) >= 0;
+            let order = gain * 16 + self.capture_history(m) / 4;
+            return if safe { GOOD_TACTIC + order } else { BAD_TACTIC + order };
         }
         if m == killers[0] {
             return KILLER_SCORE;
@@ -318,7 +343,7 @@ impl<'a> Worker<'a> {
             return COUNTER_SCORE;
         }
         let us = self.pos.side_to_move();
-        let mut s = self.hist.butterfly(us, m);
+        let mut s = self.quiet_history(m, earlier);
         // A Medusa stepping next to enemy pieces freezes them.
         if m.kind() == MoveKind::Normal && self.pos.piece_at(m.from()).is_medusa_type() {
             let g = self.pos.geometry();
@@ -326,6 +351,23 @@ impl<'a> Worker<'a> {
             s += 2048 * frozen.count_ones().min(3) as i32;
         }
         s
+    }
+
+    fn update_quiet_history(&mut self, m: Move, earlier: [PieceTo; 2], bonus: i32) {
+        let us = self.pos.side_to_move();
+        let now = self.piece_to(m);
+        self.hist.update_butterfly(us, m, bonus);
+        self.hist.update_continuation(us, earlier[0], now, bonus);
+        self.hist.update_continuation(us, earlier[1], now, bonus);
+    }
+
+    fn update_capture_history(&mut self, m: Move, bonus: i32) {
+        let victim = self.pos.piece_at(m.to());
+        if victim.is_some() {
+            let us = self.pos.side_to_move();
+            let now = self.piece_to(m);
+            self.hist.update_capture(us, now, victim.kind(), bonus);
+        }
     }
 
     /// Moves the best remaining move (from `i` on) to `i` and returns it.
@@ -368,7 +410,7 @@ impl<'a> Worker<'a> {
             .iter()
             .map(|&m| Scored {
                 mv: m,
-                score: self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE),
+                score: self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]),
             })
             .collect();
         scored.sort_by_key(|r| std::cmp::Reverse(r.score));
@@ -701,6 +743,7 @@ impl<'a> Worker<'a> {
         } else {
             self.hist.counter(prev_piece, prev_move.to())
         };
+        let earlier = self.earlier_moves(ply);
         if root {
             let n = self.root_moves.len();
             for (i, rm) in self.root_moves[self.pv_idx..].iter().enumerate() {
@@ -714,7 +757,7 @@ impl<'a> Worker<'a> {
             for &m in self.scratch.iter() {
                 moves.push(Scored {
                     mv: m,
-                    score: self.score_move(m, tt_move, killers, counter),
+                    score: self.score_move(m, tt_move, killers, counter, earlier),
                 });
             }
         }
@@ -724,15 +767,16 @@ impl<'a> Worker<'a> {
         }
 
         // Step 11. The moves loop.
-        let us = self.pos.side_to_move();
         let mut best_score = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0i32;
         let mut quiets = [Move::NONE; 64];
         let mut n_quiets = 0;
+        let mut tactics = [Move::NONE; 32];
+        let mut n_tactics = 0;
         for i in 0..moves.len() {
             let Scored { mv, score: order } = Self::pick(&mut moves, i);
-            let quiet = !self.is_tactical(mv);
+            let quiet = !self.pos.is_tactical(mv);
 
             // Step 12. Shallow-depth pruning: late quiet moves, futile quiet
             // moves, losing captures.
@@ -745,7 +789,12 @@ impl<'a> Worker<'a> {
                     if !PV && depth <= 6 && eval + 120 + 110 * depth <= alpha && order < COUNTER_SCORE {
                         continue;
                     }
-                } else if !PV && depth <= 3 && order < 0 && move_count >= 1 {
+                    // A quiet move that hands material to the exchange on
+                    // its square (the gaze counted: see.rs).
+                    if depth <= 8 && see(&self.pos, mv) < -30 * depth * depth {
+                        continue;
+                    }
+                } else if order < 0 && depth <= 6 && see(&self.pos, mv) < -120 * depth {
                     continue;
                 }
             }
@@ -824,9 +873,14 @@ impl<'a> Worker<'a> {
                     alpha = score;
                 }
             }
-            if quiet && mv != best_move && n_quiets < quiets.len() {
-                quiets[n_quiets] = mv;
-                n_quiets += 1;
+            if mv != best_move {
+                if quiet && n_quiets < quiets.len() {
+                    quiets[n_quiets] = mv;
+                    n_quiets += 1;
+                } else if !quiet && n_tactics < tactics.len() {
+                    tactics[n_tactics] = mv;
+                    n_tactics += 1;
+                }
             }
         }
         self.bufs[ply] = moves;
@@ -838,17 +892,27 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        // Step 17. A quiet cutoff move teaches the killers, the counter-move
-        // table and the history; the quiet moves tried before it lose.
-        if best_score >= beta && !self.is_tactical(best_move) {
+        // Step 17. A cutoff teaches the histories: a quiet cutoff move the
+        // killers, the counter-move table, the butterfly and continuation
+        // histories (the quiet moves tried before it lose as much); a
+        // tactical one the capture history. The tactical moves tried before
+        // the cutoff lose either way.
+        if best_score >= beta {
             let bonus = (16 * depth * depth + 32 * depth).min(HISTORY_MAX / 4);
-            self.hist.add_killer(ply, best_move);
-            if !prev_move.is_none() {
-                self.hist.set_counter(prev_piece, prev_move.to(), best_move);
+            if !self.pos.is_tactical(best_move) {
+                self.hist.add_killer(ply, best_move);
+                if !prev_move.is_none() {
+                    self.hist.set_counter(prev_piece, prev_move.to(), best_move);
+                }
+                self.update_quiet_history(best_move, earlier, bonus);
+                for &q in &quiets[..n_quiets] {
+                    self.update_quiet_history(q, earlier, -bonus);
+                }
+            } else {
+                self.update_capture_history(best_move, bonus);
             }
-            self.hist.update_butterfly(us, best_move, bonus);
-            for &q in &quiets[..n_quiets] {
-                self.hist.update_butterfly(us, q, -bonus);
+            for &t in &tactics[..n_tactics] {
+                self.update_capture_history(t, -bonus);
             }
         }
 
@@ -918,20 +982,23 @@ impl<'a> Worker<'a> {
             alpha = alpha.max(best_score);
         }
 
-        // Step 3. Moves: every evasion in check, else winning tactics.
-        self.pos.legal_moves(&mut self.scratch);
-        if self.scratch.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+        // Step 3. Moves: every evasion in check, else winning tactics (the
+        // quiet moves are never generated; a stalemate goes unseen here).
+        if in_check {
+            self.pos.legal_moves(&mut self.scratch);
+            if self.scratch.is_empty() {
+                return -MATE + ply as i32;
+            }
+        } else {
+            self.pos.tactical_moves(&mut self.scratch);
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         moves.clear();
         let tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
         for &m in self.scratch.iter() {
-            if in_check || self.is_tactical(m) {
-                let score = self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE);
-                if in_check || score >= GOOD_TACTIC {
-                    moves.push(Scored { mv: m, score });
-                }
+            let score = self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
+            if in_check || score >= GOOD_TACTIC {
+                moves.push(Scored { mv: m, score });
             }
         }
 
@@ -940,7 +1007,7 @@ impl<'a> Worker<'a> {
         for i in 0..moves.len() {
             let mv = Self::pick(&mut moves, i).mv;
             if !in_check && mv.kind() != MoveKind::Promotion {
-                let (gain, _) = self.tactic_gain(mv);
+                let gain = self.tactic_gain(mv);
                 if best_score + gain + 200 <= alpha {
                     continue;
                 }
