@@ -18,6 +18,12 @@ use super::piece::{Color, Kind, Piece};
 use super::position::Position;
 use super::variant::{Rights, Variant, MEDUSA_FILE, SWAP_FILES};
 
+/// Which moves one generation run produces: every legal move, the
+/// tactical ones (captures, transformations, promotions) or the rest.
+const ALL: u8 = 0;
+const TACTICAL: u8 = 1;
+const QUIET: u8 = 2;
+
 /// What every part of one generation run shares.
 struct Frame {
     us: Color,
@@ -28,8 +34,8 @@ struct Frame {
     /// Targets that answer the check (all squares when not in check).
     evasion: Bitboard,
     pinned: Bitboard,
-    /// Where the moves may go: every square, or the enemy pieces when only
-    /// captures (and promotions) are wanted.
+    /// Where the moves may go: every square, the enemy pieces when only
+    /// captures (and promotions) are wanted, the other squares for quiets.
     targets: Bitboard,
 }
 
@@ -51,8 +57,8 @@ impl Position {
         list.clear();
         // Two monomorphised geometries: the Sword step is a constant.
         match self.geo.variant {
-            Variant::Pom => self.generate::<11, false>(list),
-            Variant::MiniPom => self.generate::<9, false>(list),
+            Variant::Pom => self.generate::<11, ALL>(list),
+            Variant::MiniPom => self.generate::<9, ALL>(list),
         }
     }
 
@@ -63,8 +69,20 @@ impl Position {
     pub fn tactical_moves(&self, list: &mut MoveList) {
         list.clear();
         match self.geo.variant {
-            Variant::Pom => self.generate::<11, true>(list),
-            Variant::MiniPom => self.generate::<9, true>(list),
+            Variant::Pom => self.generate::<11, TACTICAL>(list),
+            Variant::MiniPom => self.generate::<9, TACTICAL>(list),
+        }
+    }
+
+    /// Fills `list` with the legal moves `tactical_moves` leaves out:
+    /// non-captures that do not promote, castling and the swap. With it a
+    /// staged search generates the quiet moves only when the tactical ones
+    /// have not already refuted the position.
+    pub fn quiet_moves(&self, list: &mut MoveList) {
+        list.clear();
+        match self.geo.variant {
+            Variant::Pom => self.generate::<11, QUIET>(list),
+            Variant::MiniPom => self.generate::<9, QUIET>(list),
         }
     }
 
@@ -86,7 +104,7 @@ impl Position {
         list.as_slice().to_vec()
     }
 
-    fn generate<const FILES: u8, const TACTICAL: bool>(&self, list: &mut MoveList) {
+    fn generate<const FILES: u8, const MODE: u8>(&self, list: &mut MoveList) {
         debug_assert_eq!(FILES, self.geo.files);
         let g = self.geo;
         let us = self.side;
@@ -108,7 +126,11 @@ impl Position {
             ksq,
             evasion,
             pinned: self.pinned(ksq, occ),
-            targets: if TACTICAL { their } else { !0 },
+            targets: match MODE {
+                TACTICAL => their,
+                QUIET => !their,
+                _ => !0,
+            },
         };
         let active = own & !self.state.petrified[us.index()];
         let medusa = self.by_kind[Kind::Medusa as usize];
@@ -119,7 +141,7 @@ impl Position {
             self.piece_moves(&f, sq, list);
         }
         for sq in squares(active & sword) {
-            self.sword_moves::<FILES, TACTICAL>(&f, sq, list);
+            self.sword_moves::<FILES, MODE>(&f, sq, list);
         }
         for sq in squares(own & medusa) {
             self.medusa_moves(&f, sq, list);
@@ -127,7 +149,7 @@ impl Position {
         if active & bit(ksq) != 0 {
             self.king_moves(&f, list);
         }
-        if TACTICAL {
+        if MODE == TACTICAL {
             return;
         }
         if checkers == 0 {
@@ -211,7 +233,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn sword_moves<const FILES: u8, const TACTICAL: bool>(&self, f: &Frame, sq: u8, list: &mut MoveList) {
+    fn sword_moves<const FILES: u8, const MODE: u8>(&self, f: &Frame, sq: u8, list: &mut MoveList) {
         let g = self.geo;
         let p = self.board[sq as usize];
         let allowed = f.evasion & f.pin_mask(self, sq);
@@ -220,8 +242,10 @@ impl Position {
         let one = step(sq);
         if f.occ & bit(one) == 0 {
             if last & bit(one) != 0 {
-                self.push_if_safe(Move::new(sq, one, MoveKind::Promotion, Kind::Medusa), list);
-            } else if !TACTICAL {
+                if MODE != QUIET {
+                    self.push_if_safe(Move::new(sq, one, MoveKind::Promotion, Kind::Medusa), list);
+                }
+            } else if MODE != TACTICAL {
                 if allowed & bit(one) != 0 {
                     list.push(Move::normal(sq, one));
                 }
@@ -233,7 +257,7 @@ impl Position {
                 }
             }
         }
-        for to in squares(g.sword_captures[f.us.index()][sq as usize] & f.their) {
+        for to in squares(g.sword_captures[f.us.index()][sq as usize] & f.their & f.targets) {
             let ok = allowed & bit(to) != 0;
             if last & bit(to) == 0 {
                 if ok {

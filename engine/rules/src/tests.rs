@@ -446,9 +446,9 @@ proptest! {
     }
 
     #[test]
-    fn tactical_moves_are_the_legal_captures_and_promotions(variant in any_variant(), picks in prop::collection::vec(any::<u16>(), 0..200)) {
+    fn tactical_and_quiet_moves_split_the_legal_moves(variant in any_variant(), picks in prop::collection::vec(any::<u16>(), 0..200)) {
         // Along a whole random game, so captures, transformations and
-        // promotions, in and out of check, all come up.
+        // promotions, castling and swaps, in and out of check, all come up.
         let mut pos = Position::startpos(variant);
         let mut list = MoveList::new();
         for &pick in &picks {
@@ -462,6 +462,12 @@ proptest! {
             wanted.sort_by_key(|m| m.raw());
             got.sort_by_key(|m| m.raw());
             prop_assert_eq!(&got, &wanted, "{}", pos.fen());
+            let mut wanted_quiet: Vec<Move> = legal.iter().copied().filter(|&m| !pos.is_tactical(m)).collect();
+            pos.quiet_moves(&mut list);
+            let mut got_quiet = list.as_slice().to_vec();
+            wanted_quiet.sort_by_key(|m| m.raw());
+            got_quiet.sort_by_key(|m| m.raw());
+            prop_assert_eq!(&got_quiet, &wanted_quiet, "{}", pos.fen());
             // Prefer captures, so the armies thin out and promotions come.
             let m = if !wanted.is_empty() && pick % 3 != 0 { wanted[pick as usize % wanted.len()] } else { legal[pick as usize % legal.len()] };
             pos.make(m);

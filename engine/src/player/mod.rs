@@ -10,6 +10,7 @@ pub mod bench;
 pub mod eval;
 mod history;
 mod limits;
+mod movepick;
 mod report;
 mod score;
 mod search;

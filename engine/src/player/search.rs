@@ -6,16 +6,17 @@
 //! `MATE - p`. The tree sees a draw at any repetition (of the game history
 //! too), at the 50-move mark and with insufficient material.
 
-use super::eval::{evaluate, kind_value};
+use super::eval::evaluate;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::{Control, Limits};
+use super::movepick::{piece_to, tactic_gain, MovePicker, Scored, COUNTER_SCORE};
 use super::report::{Info, Report};
 use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
 use protocol::Bound;
-use rules::{attacks, squares, Kind, Move, MoveKind, MoveList, Piece, Position};
+use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::Mutex;
@@ -95,18 +96,6 @@ impl Default for Frame {
     }
 }
 
-#[derive(Clone, Copy)]
-struct Scored {
-    mv: Move,
-    score: i32,
-}
-
-const TT_MOVE_SCORE: i32 = 1 << 30;
-const GOOD_TACTIC: i32 = 400_000_000;
-const KILLER_SCORE: i32 = 300_000_000;
-const COUNTER_SCORE: i32 = 290_000_000;
-const BAD_TACTIC: i32 = -400_000_000;
-
 /// One search thread. The main thread (`id` 0) also keeps time and reports.
 pub(crate) struct Worker<'a> {
     pos: Position,
@@ -119,9 +108,8 @@ pub(crate) struct Worker<'a> {
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
     pv_len: Vec<usize>,
-    /// Move buffers per ply, reused (kept off the thread stack).
-    bufs: Vec<Vec<Scored>>,
-    scratch: Box<MoveList>,
+    /// A move picker per ply, re-armed at each node (buffers reused).
+    pickers: Vec<MovePicker>,
     lmr: Box<[[i32; 64]; 64]>,
     nodes: u64,
     seldepth: usize,
@@ -159,8 +147,7 @@ impl<'a> Worker<'a> {
             stack: vec![Frame::default(); MAX_PLY + 2],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: vec![0; MAX_PLY + 2],
-            bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
-            scratch: Box::new(MoveList::new()),
+            pickers: (0..MAX_PLY + 1).map(|_| MovePicker::default()).collect(),
             lmr,
             nodes: 0,
             seldepth: 0,
@@ -260,32 +247,6 @@ impl<'a> Worker<'a> {
 
     // ---- Move ordering ---------------------------------------------------
 
-    /// Material a tactical move wins on the spot (the victim, and the new
-    /// form's worth over the old), before any recapture.
-    #[inline(always)]
-    fn tactic_gain(&self, m: Move) -> i32 {
-        let v = self.pos.variant();
-        let victim = self.pos.piece_at(m.to());
-        let mover = self.pos.piece_at(m.from());
-        let mut gain = if victim.is_some() { kind_value(v, victim.kind()) } else { 0 };
-        let attacker = kind_value(v, mover.kind());
-        match m.kind() {
-            MoveKind::Promotion => gain += kind_value(v, Kind::Medusa) - attacker,
-            MoveKind::Transform => gain += kind_value(v, m.form()) - attacker,
-            _ => {}
-        }
-        gain
-    }
-
-    /// The move as the continuation and capture histories see it.
-    #[inline(always)]
-    fn piece_to(&self, m: Move) -> PieceTo {
-        PieceTo {
-            piece: self.pos.moved_piece_after(m),
-            to: m.to(),
-        }
-    }
-
     /// The moves one and two plies before `ply` (`NONE` before the root
     /// and for a null move).
     #[inline(always)]
@@ -303,59 +264,9 @@ impl<'a> Worker<'a> {
         [at(1), at(2)]
     }
 
-    /// The capture history of a tactical move (0 for a promotion that
-    /// takes nothing).
-    #[inline(always)]
-    fn capture_history(&self, m: Move) -> i32 {
-        let victim = self.pos.piece_at(m.to());
-        if victim.is_none() {
-            return 0;
-        }
-        self.hist.capture(self.pos.side_to_move(), self.piece_to(m), victim.kind())
-    }
-
-    /// The history of a quiet move: butterfly plus both continuations.
-    #[inline(always)]
-    fn quiet_history(&self, m: Move, earlier: [PieceTo; 2]) -> i32 {
-        let us = self.pos.side_to_move();
-        let now = self.piece_to(m);
-        self.hist.butterfly(us, m) + self.hist.continuation(us, earlier[0], now) + self.hist.continuation(us, earlier[1], now)
-    }
-
-    /// Ordering score of a move (higher first).
-    fn score_move(&self, m: Move, tt_move: Move, killers: [Move; 2], counter: Move, earlier: [PieceTo; 2]) -> i32 {
-        if m == tt_move {
-            return TT_MOVE_SCORE;
-        }
-        if self.pos.is_tactical(m) {
-            let gain = self.tactic_gain(m);
-            let safe = see(&self.pos, m) >= 0;
-            let order = gain * 16 + self.capture_history(m) / 4;
-            return if safe { GOOD_TACTIC + order } else { BAD_TACTIC + order };
-        }
-        if m == killers[0] {
-            return KILLER_SCORE;
-        }
-        if m == killers[1] {
-            return KILLER_SCORE - 1;
-        }
-        if m == counter {
-            return COUNTER_SCORE;
-        }
-        let us = self.pos.side_to_move();
-        let mut s = self.quiet_history(m, earlier);
-        // A Medusa stepping next to enemy pieces freezes them.
-        if m.kind() == MoveKind::Normal && self.pos.piece_at(m.from()).is_medusa_type() {
-            let g = self.pos.geometry();
-            let frozen = g.king[m.to() as usize] & self.pos.active(!us) & !self.pos.kind_bb(Kind::Medusa) & !g.king[m.from() as usize];
-            s += 2048 * frozen.count_ones().min(3) as i32;
-        }
-        s
-    }
-
     fn update_quiet_history(&mut self, m: Move, earlier: [PieceTo; 2], bonus: i32) {
         let us = self.pos.side_to_move();
-        let now = self.piece_to(m);
+        let now = piece_to(&self.pos, m);
         self.hist.update_butterfly(us, m, bonus);
         self.hist.update_continuation(us, earlier[0], now, bonus);
         self.hist.update_continuation(us, earlier[1], now, bonus);
@@ -365,22 +276,9 @@ impl<'a> Worker<'a> {
         let victim = self.pos.piece_at(m.to());
         if victim.is_some() {
             let us = self.pos.side_to_move();
-            let now = self.piece_to(m);
+            let now = piece_to(&self.pos, m);
             self.hist.update_capture(us, now, victim.kind(), bonus);
         }
-    }
-
-    /// Moves the best remaining move (from `i` on) to `i` and returns it.
-    #[inline(always)]
-    fn pick(moves: &mut [Scored], i: usize) -> Scored {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if moves[j].score > moves[best].score {
-                best = j;
-            }
-        }
-        moves.swap(i, best);
-        moves[i]
     }
 
     // ---- The PV table ---------------------------------------------------
@@ -397,30 +295,28 @@ impl<'a> Worker<'a> {
     // ---- Iterative deepening -------------------------------------------
 
     /// Fills the root move list (legal moves, restricted to `searchmoves`
-    /// if any of them is legal), ordered by the TT move and MVV-LVA.
+    /// if any of them is legal) in the move picker's order.
     fn init_root_moves(&mut self) {
-        self.pos.legal_moves(&mut self.scratch);
-        let wanted = &self.shared.limits.searchmoves;
-        let mut moves: Vec<Move> = self.scratch.iter().copied().filter(|m| wanted.contains(m)).collect();
-        if moves.is_empty() {
-            moves = self.scratch.as_slice().to_vec();
-        }
         let tt_move = self.tt.probe(self.pos.key(), 0).map_or(Move::NONE, |h| h.mv);
-        let mut scored: Vec<Scored> = moves
-            .iter()
-            .map(|&m| Scored {
+        let tt_move = if self.pos.is_legal(tt_move) { tt_move } else { Move::NONE };
+        let picker = &mut self.pickers[0];
+        picker.main(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
+        let mut all = Vec::new();
+        while let Some(s) = picker.next(&self.pos, self.hist) {
+            all.push(s.mv);
+        }
+        let wanted = &self.shared.limits.searchmoves;
+        let mut moves: Vec<Move> = all.iter().copied().filter(|m| wanted.contains(m)).collect();
+        if moves.is_empty() {
+            moves = all;
+        }
+        self.root_moves = moves
+            .into_iter()
+            .map(|m| RootMove {
                 mv: m,
-                score: self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]),
-            })
-            .collect();
-        scored.sort_by_key(|r| std::cmp::Reverse(r.score));
-        self.root_moves = scored
-            .iter()
-            .map(|s| RootMove {
-                mv: s.mv,
                 score: -INFINITE,
                 prev_score: -INFINITE,
-                pv: vec![s.mv],
+                pv: vec![m],
             })
             .collect();
     }
@@ -729,9 +625,7 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        // Step 10. Generate and score the moves.
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
-        moves.clear();
+        // Step 10. Arm the move picker (moves are generated as it goes).
         let killers = self.hist.killers(ply);
         let (prev_move, prev_piece) = if ply >= 1 {
             (self.stack[ply - 1].mv, self.stack[ply - 1].moved)
@@ -746,36 +640,26 @@ impl<'a> Worker<'a> {
         let earlier = self.earlier_moves(ply);
         if root {
             let n = self.root_moves.len();
-            for (i, rm) in self.root_moves[self.pv_idx..].iter().enumerate() {
-                moves.push(Scored {
-                    mv: rm.mv,
-                    score: (n - i) as i32,
-                });
-            }
+            let given = self.root_moves[self.pv_idx..].iter().enumerate().map(|(i, rm)| Scored {
+                mv: rm.mv,
+                score: (n - i) as i32,
+            });
+            self.pickers[0].given(given);
         } else {
-            self.pos.legal_moves(&mut self.scratch);
-            for &m in self.scratch.iter() {
-                moves.push(Scored {
-                    mv: m,
-                    score: self.score_move(m, tt_move, killers, counter, earlier),
-                });
-            }
-        }
-        if moves.is_empty() {
-            self.bufs[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+            self.pickers[ply].main(tt_move, killers, counter, earlier);
         }
 
         // Step 11. The moves loop.
         let mut best_score = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0i32;
+        let mut any_legal = false;
         let mut quiets = [Move::NONE; 64];
         let mut n_quiets = 0;
         let mut tactics = [Move::NONE; 32];
         let mut n_tactics = 0;
-        for i in 0..moves.len() {
-            let Scored { mv, score: order } = Self::pick(&mut moves, i);
+        while let Some(Scored { mv, score: order }) = self.pickers[ply].next(&self.pos, self.hist) {
+            any_legal = true;
             let quiet = !self.pos.is_tactical(mv);
 
             // Step 12. Shallow-depth pruning: late quiet moves, futile quiet
@@ -784,6 +668,8 @@ impl<'a> Worker<'a> {
                 if quiet {
                     let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
                     if depth <= 7 && move_count >= lmp_limit {
+                        // Every later quiet move would be cut here too.
+                        self.pickers[ply].skip_quiets();
                         continue;
                     }
                     if !PV && depth <= 6 && eval + 120 + 110 * depth <= alpha && order < COUNTER_SCORE {
@@ -883,9 +769,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.bufs[ply] = moves;
         if self.stopped {
             return 0;
+        }
+        if !any_legal {
+            return if in_check { -MATE + ply as i32 } else { DRAW };
         }
         if move_count == 0 {
             // Every move was pruned (cannot happen: the first is searched).
@@ -917,14 +805,14 @@ impl<'a> Worker<'a> {
         }
 
         // Step 18. Store the result.
+        let bound = if best_score >= beta {
+            TtBound::Lower
+        } else if PV && !best_move.is_none() {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
         if !(root && self.pv_idx > 0) {
-            let bound = if best_score >= beta {
-                TtBound::Lower
-            } else if PV && !best_move.is_none() {
-                TtBound::Exact
-            } else {
-                TtBound::Upper
-            };
             self.tt.store(key, best_move, best_score, raw_eval, depth, bound, ply);
         }
         best_score
@@ -982,32 +870,20 @@ impl<'a> Worker<'a> {
             alpha = alpha.max(best_score);
         }
 
-        // Step 3. Moves: every evasion in check, else winning tactics (the
-        // quiet moves are never generated; a stalemate goes unseen here).
-        if in_check {
-            self.pos.legal_moves(&mut self.scratch);
-            if self.scratch.is_empty() {
-                return -MATE + ply as i32;
-            }
-        } else {
-            self.pos.tactical_moves(&mut self.scratch);
-        }
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
-        moves.clear();
+        // Step 3. Moves: every evasion in check, else the TT move if
+        // tactical and the winning tactics (the quiet moves are never
+        // generated; a stalemate goes unseen here).
         let tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
-        for &m in self.scratch.iter() {
-            let score = self.score_move(m, tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
-            if in_check || score >= GOOD_TACTIC {
-                moves.push(Scored { mv: m, score });
-            }
-        }
+        let tt_move = if self.pos.is_legal(tt_move) { tt_move } else { Move::NONE };
+        self.pickers[ply].quiescence(&self.pos, tt_move, in_check);
 
         // Step 4. Search them.
         let mut best_move = Move::NONE;
-        for i in 0..moves.len() {
-            let mv = Self::pick(&mut moves, i).mv;
+        let mut any_legal = false;
+        while let Some(Scored { mv, .. }) = self.pickers[ply].next(&self.pos, self.hist) {
+            any_legal = true;
             if !in_check && mv.kind() != MoveKind::Promotion {
-                let gain = self.tactic_gain(mv);
+                let gain = tactic_gain(&self.pos, mv);
                 if best_score + gain + 200 <= alpha {
                     continue;
                 }
@@ -1032,9 +908,11 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.bufs[ply] = moves;
         if self.stopped {
             return 0;
+        }
+        if in_check && !any_legal {
+            return -MATE + ply as i32;
         }
         let bound = if best_score >= beta { TtBound::Lower } else { TtBound::Upper };
         self.tt.store(key, best_move, best_score, raw_eval, 0, bound, ply);
