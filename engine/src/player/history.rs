@@ -9,6 +9,7 @@
 //! an entry `h` by `b - h * |b| / HISTORY_MAX`, so an entry never leaves
 //! `[-HISTORY_MAX, HISTORY_MAX]` and old lessons fade as new ones come.
 
+use super::correction::Correction;
 use super::score::MAX_PLY;
 use rules::{Color, Kind, Move, Piece};
 
@@ -55,6 +56,8 @@ pub(crate) struct Histories {
     killers: [[Move; 2]; MAX_PLY + 2],
     /// `[piece index * 128 + to]` of the previous move.
     counters: Vec<Move>,
+    /// The static evaluation's learnt errors (correction.rs).
+    pub(crate) correction: Correction,
 }
 
 impl Histories {
@@ -65,6 +68,7 @@ impl Histories {
             captures: vec![0; 2 * PIECE_SQUARES * Kind::COUNT],
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             counters: vec![Move::NONE; Piece::INDEX_COUNT * 128],
+            correction: Correction::new(),
         }
     }
 
@@ -75,6 +79,7 @@ impl Histories {
         self.captures.fill(0);
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
         self.counters.fill(Move::NONE);
+        self.correction.clear();
     }
 
     /// Forgets the killers only (a new search: the plies shift).

@@ -7,6 +7,7 @@
 //! callback and returns a [`SearchResult`].
 
 pub mod bench;
+mod correction;
 pub mod eval;
 mod history;
 mod limits;

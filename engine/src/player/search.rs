@@ -236,6 +236,13 @@ impl<'a> Worker<'a> {
         squares(p.medusas(!us)).any(|m| attacks::medusa(g, m, occ) & ring != 0)
     }
 
+    /// The static evaluation plus the correction history's learnt error,
+    /// kept clear of the mate scores.
+    #[inline(always)]
+    fn corrected(&self, raw: i32) -> i32 {
+        (raw + self.hist.correction.get(&self.pos)).clamp(-MATE_IN_MAX + 1, MATE_IN_MAX - 1)
+    }
+
     /// No null move when the side to move has only its King and Swords
     /// active, or when most of its pieces are petrified (zugzwang).
     fn null_move_allowed(&self) -> bool {
@@ -566,13 +573,15 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 5. Static evaluation, refined by the TT score.
-        let raw_eval = if in_check {
-            -INFINITE
+        // Step 5. Static evaluation, corrected by what the search learnt
+        // of its errors (correction.rs), refined by the TT score.
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval)
+            let raw = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            (raw, self.corrected(raw))
         };
-        let mut eval = raw_eval;
+        let mut eval = static_eval;
         if let Some(h) = tt_hit.filter(|_| !in_check) {
             if (h.bound == TtBound::Lower && h.score > eval) || (h.bound == TtBound::Upper && h.score < eval) {
                 eval = h.score;
@@ -804,7 +813,9 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 18. Store the result.
+        // Step 18. The correction history learns from a quiet result that
+        // bounds the truth on the side away from the static evaluation;
+        // the table stores the result.
         let bound = if best_score >= beta {
             TtBound::Lower
         } else if PV && !best_move.is_none() {
@@ -812,6 +823,15 @@ impl<'a> Worker<'a> {
         } else {
             TtBound::Upper
         };
+        let quiet_best = best_move.is_none() || !self.pos.is_tactical(best_move);
+        let away_from_eval = match bound {
+            TtBound::Lower => best_score > static_eval,
+            TtBound::Upper => best_score < static_eval,
+            TtBound::Exact => true,
+        };
+        if !in_check && quiet_best && away_from_eval && !is_mate(best_score) {
+            self.hist.correction.update(&self.pos, best_score - raw_eval, depth);
+        }
         if !(root && self.pv_idx > 0) {
             self.tt.store(key, best_move, best_score, raw_eval, depth, bound, ply);
         }
@@ -858,7 +878,7 @@ impl<'a> Worker<'a> {
             best_score = -INFINITE;
         } else {
             raw_eval = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
-            best_score = raw_eval;
+            best_score = self.corrected(raw_eval);
             if let Some(h) = tt_hit {
                 if (h.bound == TtBound::Lower && h.score > best_score) || (h.bound == TtBound::Upper && h.score < best_score) {
                     best_score = h.score;
