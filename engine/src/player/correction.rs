@@ -23,6 +23,8 @@ pub(crate) const CORRECTION_MAX_CP: i32 = 200;
 const LIMIT: i32 = CORRECTION_MAX_CP * GRAIN;
 
 /// SplitMix64's finaliser: spreads a key's bits over the table index.
+/// (`rules::SplitMix64::step` adds its increment first; using it here
+/// would move every entry and change the measured search.)
 #[inline(always)]
 fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -58,6 +60,10 @@ pub(crate) fn material_key(pos: &Position) -> u64 {
     mix(key)
 }
 
+/// A position's entry in the Sword table and in the material table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Slots(usize, usize);
+
 pub(crate) struct Correction {
     /// `[colour to move][key % SIZE]`, Sword structure then material.
     swords: Vec<i16>,
@@ -77,24 +83,27 @@ impl Correction {
         self.material.fill(0);
     }
 
+    /// Where `pos`'s two entries are: computed once per node, used to
+    /// read the correction and later to update it.
     #[inline(always)]
-    fn slots(pos: &Position) -> (usize, usize) {
+    pub(crate) fn slots(pos: &Position) -> Slots {
         let side = pos.side_to_move().index() * SIZE;
-        (side + sword_key(pos) as usize % SIZE, side + material_key(pos) as usize % SIZE)
+        Slots(side + sword_key(pos) as usize % SIZE, side + material_key(pos) as usize % SIZE)
     }
 
-    /// The correction to add to `pos`'s raw evaluation, in centipawns.
+    /// The correction to add to the raw evaluation of the position at
+    /// `slots`, in centipawns.
     #[inline(always)]
-    pub(crate) fn get(&self, pos: &Position) -> i32 {
-        let (s, m) = Self::slots(pos);
+    pub(crate) fn get(&self, slots: Slots) -> i32 {
+        let Slots(s, m) = slots;
         (self.swords[s] as i32 + self.material[m] as i32) / (2 * GRAIN)
     }
 
     /// The search found `error` (result minus raw evaluation, centipawns)
     /// at a node searched to `depth`.
     #[inline(always)]
-    pub(crate) fn update(&mut self, pos: &Position, error: i32, depth: i32) {
-        let (s, m) = Self::slots(pos);
+    pub(crate) fn update(&mut self, slots: Slots, error: i32, depth: i32) {
+        let Slots(s, m) = slots;
         let target = (error * GRAIN).clamp(-LIMIT, LIMIT);
         let w = (depth + 1).clamp(1, 16);
         for e in [&mut self.swords[s], &mut self.material[m]] {
@@ -113,31 +122,28 @@ mod tests {
     fn corrections_learn_the_mean_error_and_stay_bounded() {
         let pos = Position::startpos(Variant::Pom);
         let mut c = Correction::new();
-        assert_eq!(c.get(&pos), 0);
+        let at = Correction::slots(&pos);
+        assert_eq!(c.get(at), 0);
         for _ in 0..400 {
-            c.update(&pos, 60, 12);
+            c.update(at, 60, 12);
         }
-        let got = c.get(&pos);
+        let got = c.get(at);
         assert!((55..=60).contains(&got), "{got}");
         // Huge errors are clamped, whatever their sign.
         for i in 0..400 {
-            c.update(&pos, if i % 2 == 0 { 100_000 } else { -100_000 }, 30);
-            assert!(c.get(&pos).abs() <= CORRECTION_MAX_CP);
+            c.update(at, if i % 2 == 0 { 100_000 } else { -100_000 }, 30);
+            assert!(c.get(at).abs() <= CORRECTION_MAX_CP);
         }
         for _ in 0..400 {
-            c.update(&pos, -100_000, 30);
+            c.update(at, -100_000, 30);
         }
-        assert!(
-            (-CORRECTION_MAX_CP..=-CORRECTION_MAX_CP + 2).contains(&c.get(&pos)),
-            "{}",
-            c.get(&pos)
-        );
+        assert!((-CORRECTION_MAX_CP..=-CORRECTION_MAX_CP + 2).contains(&c.get(at)), "{}", c.get(at));
         // The other side to move has its own entries.
         let mut other = pos.clone();
         other.make(other.legal_move_vec()[0]);
-        assert_eq!(c.get(&other), 0);
+        assert_eq!(c.get(Correction::slots(&other)), 0);
         c.clear();
-        assert_eq!(c.get(&pos), 0);
+        assert_eq!(c.get(at), 0);
     }
 
     #[test]

@@ -164,14 +164,12 @@ impl MovePicker {
     }
 
     /// Arms the picker for quiescence: every evasion in check, else the TT
-    /// move if it is tactical and the winning tactics. `tt_move` must be
-    /// legal here (or `NONE`).
+    /// move if it is tactical and the winning tactics. `tt_move` comes
+    /// straight from the table: its kind (cheap) is checked here before its
+    /// legality.
     pub(crate) fn quiescence(&mut self, pos: &Position, tt_move: Move, in_check: bool) {
-        let tt_move = if in_check || pos.is_tactical(tt_move) {
-            tt_move
-        } else {
-            Move::NONE
-        };
+        let wanted = (in_check || pos.is_tactical(tt_move)) && pos.is_legal(tt_move);
+        let tt_move = if wanted { tt_move } else { Move::NONE };
         self.main(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
         self.tactics_only = !in_check;
     }
@@ -320,7 +318,7 @@ impl MovePicker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rules::Variant;
+    use rules::{SplitMix64, Variant};
 
     /// Random games of both variants; at every position a picker armed with
     /// the TT move, killers and counter-move drawn from this position's
@@ -331,13 +329,8 @@ mod tests {
     #[test]
     fn every_legal_move_comes_out_exactly_once() {
         let hist = Histories::new();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rand = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
+        let mut rand = move || rng.next_u64();
         let mut picker = MovePicker::default();
         let mut checked = 0;
         for game in 0..60 {

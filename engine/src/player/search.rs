@@ -6,6 +6,7 @@
 //! `MATE - p`. The tree sees a draw at any repetition (of the game history
 //! too), at the 50-move mark and with insufficient material.
 
+use super::correction::{Correction, Slots};
 use super::eval::evaluate;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::{Control, Limits};
@@ -236,11 +237,11 @@ impl<'a> Worker<'a> {
         squares(p.medusas(!us)).any(|m| attacks::medusa(g, m, occ) & ring != 0)
     }
 
-    /// The static evaluation plus the correction history's learnt error,
-    /// kept clear of the mate scores.
+    /// The static evaluation plus the correction history's learnt error
+    /// for the position at `slots`, kept clear of the mate scores.
     #[inline(always)]
-    fn corrected(&self, raw: i32) -> i32 {
-        (raw + self.hist.correction.get(&self.pos)).clamp(-MATE_IN_MAX + 1, MATE_IN_MAX - 1)
+    fn corrected(&self, raw: i32, slots: Slots) -> i32 {
+        (raw + self.hist.correction.get(slots)).clamp(-MATE_IN_MAX + 1, MATE_IN_MAX - 1)
     }
 
     /// No null move when the side to move has only its King and Swords
@@ -575,11 +576,12 @@ impl<'a> Worker<'a> {
 
         // Step 5. Static evaluation, corrected by what the search learnt
         // of its errors (correction.rs), refined by the TT score.
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITE, -INFINITE)
+        let (raw_eval, static_eval, slots) = if in_check {
+            (-INFINITE, -INFINITE, None)
         } else {
             let raw = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
-            (raw, self.corrected(raw))
+            let slots = Correction::slots(&self.pos);
+            (raw, self.corrected(raw, slots), Some(slots))
         };
         let mut eval = static_eval;
         if let Some(h) = tt_hit.filter(|_| !in_check) {
@@ -829,8 +831,8 @@ impl<'a> Worker<'a> {
             TtBound::Upper => best_score < static_eval,
             TtBound::Exact => true,
         };
-        if !in_check && quiet_best && away_from_eval && !is_mate(best_score) {
-            self.hist.correction.update(&self.pos, best_score - raw_eval, depth);
+        if let Some(slots) = slots.filter(|_| quiet_best && away_from_eval && !is_mate(best_score)) {
+            self.hist.correction.update(slots, best_score - raw_eval, depth);
         }
         if !(root && self.pv_idx > 0) {
             self.tt.store(key, best_move, best_score, raw_eval, depth, bound, ply);
@@ -878,7 +880,7 @@ impl<'a> Worker<'a> {
             best_score = -INFINITE;
         } else {
             raw_eval = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
-            best_score = self.corrected(raw_eval);
+            best_score = self.corrected(raw_eval, Correction::slots(&self.pos));
             if let Some(h) = tt_hit {
                 if (h.bound == TtBound::Lower && h.score > best_score) || (h.bound == TtBound::Upper && h.score < best_score) {
                     best_score = h.score;
@@ -894,7 +896,6 @@ impl<'a> Worker<'a> {
         // tactical and the winning tactics (the quiet moves are never
         // generated; a stalemate goes unseen here).
         let tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
-        let tt_move = if self.pos.is_legal(tt_move) { tt_move } else { Move::NONE };
         self.pickers[ply].quiescence(&self.pos, tt_move, in_check);
 
         // Step 4. Search them.
