@@ -616,7 +616,7 @@ impl<'a> Worker<'a> {
                 && beta > -MATE_IN_MAX
                 && self.null_move_allowed()
             {
-                let r = 3 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].moved = Piece::NONE;
                 self.pos.make_null();
@@ -684,6 +684,10 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                     if !PV && depth <= 6 && eval + 120 + 110 * depth <= alpha && order < COUNTER_SCORE {
+                        continue;
+                    }
+                    // History pruning: a quiet move that has failed often.
+                    if depth <= 4 && order < -4000 * depth {
                         continue;
                     }
                     // A quiet move that hands material to the exchange on
