@@ -17,6 +17,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod coord;
+mod cycle;
 pub mod fen;
 pub mod game;
 mod legal;

@@ -84,6 +84,9 @@ struct Frame {
     mv: Move,
     /// The piece that move left on its destination.
     moved: Piece,
+    /// The move a singular search leaves out at this ply (`NONE` outside
+    /// one).
+    excluded: Move,
 }
 
 impl Default for Frame {
@@ -93,9 +96,30 @@ impl Default for Frame {
             in_check: false,
             mv: Move::NONE,
             moved: Piece::NONE,
+            excluded: Move::NONE,
         }
     }
 }
+
+/// What the singular search says of the TT move (Step 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Singular {
+    /// Not tried, or nothing to conclude (the TT move may be singular:
+    /// extending it measured no gain, docs/SEARCH.md): it keeps its depth.
+    Plain,
+    /// Another move also reaches beta: the node fails high at this score.
+    MultiCut(i32),
+    /// The TT move is not alone but the node looks like a fail high
+    /// anyway: search it a ply shallower.
+    Reduce,
+}
+
+/// Singular search: from this depth, with a TT entry at most this much
+/// shallower.
+const SINGULAR_DEPTH: i32 = 8;
+const SINGULAR_TT_DEPTH: i32 = 3;
+/// A null move's fail high is verified from this depth.
+const NMP_VERIFY_DEPTH: i32 = 14;
 
 /// One search thread. The main thread (`id` 0) also keeps time and reports.
 pub(crate) struct Worker<'a> {
@@ -117,6 +141,9 @@ pub(crate) struct Worker<'a> {
     root_moves: Vec<RootMove>,
     pv_idx: usize,
     root_depth: i32,
+    /// No null move before this ply (set while a null move's fail high is
+    /// verified).
+    nmp_min_ply: usize,
     stopped: bool,
 }
 
@@ -155,6 +182,7 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             pv_idx: 0,
             root_depth: 0,
+            nmp_min_ply: 0,
             stopped: false,
         }
     }
@@ -251,6 +279,29 @@ impl<'a> Worker<'a> {
         let own = self.pos.pieces(us);
         let officers = own & !self.pos.kind_bb(Kind::King) & !self.pos.kind_bb(Kind::Sword);
         officers & self.pos.active(us) != 0 && self.pos.petrified(us).count_ones() * 2 < own.count_ones()
+    }
+
+    /// Step 10 of `search`: the other moves searched at half depth, the
+    /// TT move left out, against `tt_score` less a margin growing with
+    /// depth. All failing low makes the TT move singular (it keeps its
+    /// depth); one reaching the bound while the bound is at least `beta`
+    /// means two moves cut (multi-cut); a TT score at or above beta
+    /// otherwise means the TT move need not be searched in full.
+    fn singular(&mut self, tt_move: Move, tt_score: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> Singular {
+        let singular_beta = (tt_score - 2 * depth).max(-MATE_IN_MAX + 1);
+        let saved = self.stack[ply];
+        self.stack[ply].excluded = tt_move;
+        let v = self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+        self.stack[ply] = saved;
+        if v < singular_beta {
+            Singular::Plain
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Reduce
+        } else {
+            Singular::Plain
+        }
     }
 
     // ---- Move ordering ---------------------------------------------------
@@ -413,7 +464,10 @@ impl<'a> Worker<'a> {
     }
 
     /// One iteration for the current PV line, widening the window on each
-    /// fail until the score falls inside it.
+    /// fail until the score falls inside it. After a fail high the
+    /// re-search goes a ply shallower per fail high in a row (the move that
+    /// failed high is usually right, and the full depth comes next
+    /// iteration); a fail low searches at full depth again.
     fn aspiration(&mut self, depth: i32) {
         let prev = self.root_moves[self.pv_idx].prev_score;
         let mut delta = 20;
@@ -422,8 +476,10 @@ impl<'a> Worker<'a> {
         } else {
             (-INFINITE, INFINITE)
         };
+        let mut failed_high = 0;
         loop {
-            let score = self.search::<true>(alpha, beta, depth, 0, false);
+            let adjusted = (depth - failed_high).max(1);
+            let score = self.search::<true>(alpha, beta, adjusted, 0, false);
             self.root_moves[self.pv_idx..].sort_by_key(|r| std::cmp::Reverse(r.score));
             if self.stopped {
                 return;
@@ -431,9 +487,11 @@ impl<'a> Worker<'a> {
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
+                failed_high = 0;
                 self.report_line(depth, self.pv_idx, Some(Bound::Upper));
             } else if score >= beta {
                 beta = (score + delta).min(INFINITE);
+                failed_high += 1;
                 self.report_line(depth, self.pv_idx, Some(Bound::Lower));
             } else {
                 return;
@@ -550,9 +608,19 @@ impl<'a> Worker<'a> {
             if alpha >= beta {
                 return alpha;
             }
+            // The side to move can go back to an earlier position of the
+            // line: it holds at least a draw (rules::cycle).
+            if alpha < DRAW && self.pos.upcoming_repetition(ply) {
+                alpha = DRAW;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
         }
 
-        // Step 4. Transposition table lookup; cutoff in non-PV nodes.
+        // Step 4. Transposition table lookup; cutoff in non-PV nodes (not
+        // in a singular search, which asks about the other moves).
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.key();
         let tt_hit = self.tt.probe(key, ply);
         let mut tt_move = tt_hit.map_or(Move::NONE, |h| h.mv);
@@ -561,7 +629,7 @@ impl<'a> Worker<'a> {
         } else if !tt_move.is_none() && !self.pos.is_legal(tt_move) {
             tt_move = Move::NONE;
         }
-        if !PV && self.pos.halfmove_clock() < 90 {
+        if !PV && excluded.is_none() && self.pos.halfmove_clock() < 90 {
             if let Some(h) = tt_hit {
                 let usable = match h.bound {
                     TtBound::Exact => true,
@@ -594,7 +662,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && !self.stack[ply - 2].in_check && eval > self.stack[ply - 2].eval;
         let threatened = !in_check && self.medusa_threat();
 
-        if !PV && !in_check && !threatened {
+        if !PV && !in_check && !threatened && excluded.is_none() {
             // Step 6. Razoring: hopeless at low depth, verify with quiescence.
             if depth <= 3 && eval + 200 + 250 * depth < alpha {
                 let v = self.qsearch::<false>(alpha, alpha + 1, ply);
@@ -608,9 +676,13 @@ impl<'a> Worker<'a> {
                 return (eval + beta) / 2;
             }
 
-            // Step 8. Null move pruning, not in zugzwang-prone positions.
+            // Step 8. Null move pruning, not in zugzwang-prone positions;
+            // at high depth a fail high is verified by a search without
+            // null moves for this side (a petrified army can be in
+            // zugzwang where the guard above does not see it).
             if depth >= 3
                 && eval >= beta
+                && ply >= self.nmp_min_ply
                 && ply >= 1
                 && !self.stack[ply - 1].mv.is_none()
                 && beta > -MATE_IN_MAX
@@ -626,7 +698,21 @@ impl<'a> Worker<'a> {
                     return 0;
                 }
                 if v >= beta {
-                    return if v >= MATE_IN_MAX { beta } else { v };
+                    let v = if v >= MATE_IN_MAX { beta } else { v };
+                    if self.nmp_min_ply != 0 || depth < NMP_VERIFY_DEPTH {
+                        return v;
+                    }
+                    let saved = self.stack[ply];
+                    self.nmp_min_ply = ply + 3 * (depth - r) as usize / 4;
+                    let verified = self.search::<false>(beta - 1, beta, depth - r, ply, false);
+                    self.nmp_min_ply = 0;
+                    self.stack[ply] = saved;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return v;
+                    }
                 }
             }
         }
@@ -636,7 +722,32 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        // Step 10. Arm the move picker (moves are generated as it goes).
+        // Step 10. Singular extension: is the TT move the only good one?
+        // Search the other moves at half depth against a bound a little
+        // below the TT score.
+        let singular = match tt_hit {
+            Some(h)
+                if !root
+                    && excluded.is_none()
+                    && !tt_move.is_none()
+                    && depth >= SINGULAR_DEPTH
+                    && h.depth >= depth - SINGULAR_TT_DEPTH
+                    && h.bound != TtBound::Upper
+                    && !is_mate(h.score)
+                    && (ply as i32) < 2 * self.root_depth =>
+            {
+                self.singular(tt_move, h.score, beta, depth, ply, cut_node)
+            }
+            _ => Singular::Plain,
+        };
+        if self.stopped {
+            return 0;
+        }
+        if let Singular::MultiCut(score) = singular {
+            return score;
+        }
+
+        // Step 11. Arm the move picker (moves are generated as it goes).
         let killers = self.hist.killers(ply);
         let (prev_move, prev_piece) = if ply >= 1 {
             (self.stack[ply - 1].mv, self.stack[ply - 1].moved)
@@ -660,7 +771,7 @@ impl<'a> Worker<'a> {
             self.pickers[ply].main(tt_move, killers, counter, earlier);
         }
 
-        // Step 11. The moves loop.
+        // Step 12. The moves loop.
         let mut best_score = -INFINITE;
         let mut best_move = Move::NONE;
         let mut move_count = 0i32;
@@ -670,10 +781,13 @@ impl<'a> Worker<'a> {
         let mut tactics = [Move::NONE; 32];
         let mut n_tactics = 0;
         while let Some(Scored { mv, score: order }) = self.pickers[ply].next(&self.pos, self.hist) {
+            if mv == excluded {
+                continue;
+            }
             any_legal = true;
             let quiet = !self.pos.is_tactical(mv);
 
-            // Step 12. Shallow-depth pruning: late quiet moves, futile quiet
+            // Step 13. Shallow-depth pruning: late quiet moves, futile quiet
             // moves, losing captures.
             if !root && !in_check && !threatened && best_score > -MATE_IN_MAX {
                 if quiet {
@@ -708,17 +822,22 @@ impl<'a> Worker<'a> {
                 });
             }
 
-            // Step 13. Make the move; extend checks.
+            // Step 14. Make the move; extend checks, reduce a TT move that
+            // is not alone.
             self.stack[ply].mv = mv;
             self.stack[ply].moved = self.pos.moved_piece_after(mv);
             self.pos.make(mv);
             let gives_check = self.pos.in_check();
             // A Medusa now in reach of the enemy King is a threat like a check.
             let threat = !gives_check && self.stack[ply].moved.is_medusa_type() && self.medusa_threat();
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let extension = if singular == Singular::Reduce && mv == tt_move {
+                -1
+            } else {
+                (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+            };
             let new_depth = depth - 1 + extension;
 
-            // Step 14. Late move reductions and principal variation search.
+            // Step 15. Late move reductions and principal variation search.
             let mut score;
             if move_count == 1 {
                 score = -self.search::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
@@ -746,7 +865,7 @@ impl<'a> Worker<'a> {
                 break;
             }
 
-            // Step 15. Root moves keep their score and line.
+            // Step 16. Root moves keep their score and line.
             if root {
                 let line = &self.pv[1][..self.pv_len[1]];
                 let rm = self.root_moves.iter_mut().find(|r| r.mv == mv).expect("root move");
@@ -760,7 +879,7 @@ impl<'a> Worker<'a> {
                 }
             }
 
-            // Step 16. A new best move; a beta cutoff ends the loop.
+            // Step 17. A new best move; a beta cutoff ends the loop.
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -788,14 +907,21 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if !any_legal {
-            return if in_check { -MATE + ply as i32 } else { DRAW };
+            // In a singular search the TT move may have been the only one.
+            return if !excluded.is_none() {
+                alpha
+            } else if in_check {
+                -MATE + ply as i32
+            } else {
+                DRAW
+            };
         }
         if move_count == 0 {
             // Every move was pruned (cannot happen: the first is searched).
             return alpha;
         }
 
-        // Step 17. A cutoff teaches the histories: a quiet cutoff move the
+        // Step 18. A cutoff teaches the histories: a quiet cutoff move the
         // killers, the counter-move table, the butterfly and continuation
         // histories (the quiet moves tried before it lose as much); a
         // tactical one the capture history. The tactical moves tried before
@@ -819,7 +945,7 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 18. The correction history learns from a quiet result that
+        // Step 19. The correction history learns from a quiet result that
         // bounds the truth on the side away from the static evaluation;
         // the table stores the result.
         let bound = if best_score >= beta {
@@ -835,6 +961,11 @@ impl<'a> Worker<'a> {
             TtBound::Upper => best_score < static_eval,
             TtBound::Exact => true,
         };
+        // A singular search's result leaves a move out: it is neither the
+        // position's score nor a lesson about its evaluation.
+        if !excluded.is_none() {
+            return best_score;
+        }
         if let Some(slots) = slots.filter(|_| quiet_best && away_from_eval && !is_mate(best_score)) {
             self.hist.correction.update(slots, best_score - raw_eval, depth);
         }
@@ -967,4 +1098,59 @@ pub(crate) fn extend_pv(pos: &Position, tt: &Tt, pv: &[Move]) -> Vec<Move> {
         out.push(hit.mv);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::Variant;
+
+    const DEPTH: i32 = SINGULAR_DEPTH;
+
+    /// The singular search's verdict on `tt_move` at ply 1 of `fen`, with
+    /// the TT score the move's own full-window search gives and the window
+    /// `beta = tt_score + beta_offset`.
+    fn verdict(fen: &str, tt_move: &str, beta_offset: i32) -> (Singular, i32) {
+        let pos = Position::from_fen(Variant::Pom, fen).unwrap();
+        let mv = pos.parse_move(tt_move).unwrap();
+        let (control, limits) = (Control::new(), Limits::default());
+        let shared = Shared::new(&control, &limits, 1, 1);
+        let tt = Tt::new(1);
+        let mut hist = Histories::new();
+        let mut w = Worker::new(0, pos, &tt, &shared, &mut hist, None, None);
+        w.root_depth = 2 * DEPTH;
+        w.stack[1].mv = mv;
+        w.stack[1].moved = w.pos.moved_piece_after(mv);
+        w.pos.make(mv);
+        let tt_score = -w.search::<true>(-INFINITE, INFINITE, DEPTH - 1, 2, false);
+        w.pos.unmake();
+        let v = w.singular(mv, tt_score, tt_score + beta_offset, DEPTH, 1, false);
+        assert_eq!(w.stack[1].excluded, Move::NONE, "the exclusion is lifted");
+        (v, tt_score)
+    }
+
+    /// Only the Tower on a5 can take the hanging Queen (which attacks it):
+    /// every other move fails far below the singular bound, so even a
+    /// beta far below the TT score neither cuts nor reduces.
+    #[test]
+    fn the_only_winning_move_is_singular() {
+        let fen = "10k/11/11/11/11/11/T4q5/11/11/11/K10 w - - 0 1";
+        for offset in [-4 * DEPTH, -DEPTH, 1] {
+            assert_eq!(verdict(fen, "a5f5", offset).0, Singular::Plain, "beta offset {offset}");
+        }
+    }
+
+    /// Two Towers can take the Queen: the other capture reaches the
+    /// singular bound. With beta at or below that bound the node is cut
+    /// (multi-cut, at the bound); with beta between the bound and the TT
+    /// score the TT move is reduced; with beta above the TT score, nothing
+    /// follows.
+    #[test]
+    fn a_second_good_move_cuts_or_reduces() {
+        let fen = "10k/11/11/11/11/11/T4q5/11/11/11/K4T5 w - - 0 1";
+        let (v, tt_score) = verdict(fen, "a5f5", -4 * DEPTH);
+        assert_eq!(v, Singular::MultiCut(tt_score - 2 * DEPTH));
+        assert_eq!(verdict(fen, "a5f5", -DEPTH).0, Singular::Reduce);
+        assert_eq!(verdict(fen, "a5f5", 1).0, Singular::Plain);
+    }
 }
