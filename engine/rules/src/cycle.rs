@@ -214,6 +214,37 @@ mod tests {
         assert!(!pos.upcoming_repetition(usize::MAX));
     }
 
+    fn reversible_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_move_vec().into_iter().filter(|&m| reversible(pos, m)).collect()
+    }
+
+    /// The legal move taking `m` back (its destination to its origin).
+    fn take_back(pos: &Position, m: Move) -> Option<Move> {
+        reversible_moves(pos).into_iter().find(|b| b.from() == m.to() && b.to() == m.from())
+    }
+
+    /// From `pos`: a random reversible move, a random reversible reply and
+    /// the move taken back. The position reached, if taking the reply back
+    /// returns to `pos` with no piece frozen or freed on the way and no
+    /// right lost.
+    fn constructed_return(pos: &Position, rng: &mut SplitMix64) -> Option<Position> {
+        let start = pos.state;
+        let mut p = pos.clone();
+        let m = *rng.pick(&reversible_moves(&p))?;
+        p.make(m);
+        let r = *rng.pick(&reversible_moves(&p))?;
+        p.make(r);
+        p.make(take_back(&p, m)?);
+        let u = take_back(&p, r)?;
+        let frozen_alike = p.history[p.history.len() - 3..]
+            .iter()
+            .chain([&p.state])
+            .all(|s| s.petrified == start.petrified);
+        let mut after = p.clone();
+        after.make(u);
+        (after.key() == start.key && frozen_alike && p.state.rights == start.rights).then_some(p)
+    }
+
     /// Over random games of both variants: every claimed upcoming
     /// repetition is real (a legal move reaches an earlier key), and every
     /// constructed return (a move, a reply, the move taken back, then the
@@ -235,40 +266,10 @@ mod tests {
                     claims += 1;
                     assert!(!reachable_returns(&mut pos).is_empty(), "false claim in {}", pos.fen());
                 }
-                // Try to build a return: m, n, m back; then n back must be seen.
-                let quiet: Vec<Move> = moves.iter().copied().filter(|&m| reversible(&pos, m)).collect();
-                if let Some(&m) = rng.pick(&quiet) {
-                    let start = pos.state;
-                    pos.make(m);
-                    let replies: Vec<Move> = pos.legal_move_vec().into_iter().filter(|&r| reversible(&pos, r)).collect();
-                    if let Some(&r) = rng.pick(&replies) {
-                        pos.make(r);
-                        let back = pos
-                            .legal_move_vec()
-                            .into_iter()
-                            .find(|b| b.from() == m.to() && b.to() == m.from() && reversible(&pos, *b));
-                        if let Some(b) = back {
-                            pos.make(b);
-                            let undo = pos
-                                .legal_move_vec()
-                                .into_iter()
-                                .find(|u| u.from() == r.to() && u.to() == r.from() && reversible(&pos, *u));
-                            if let Some(u) = undo {
-                                let before = pos.state;
-                                pos.make(u);
-                                let returned = pos.key() == start.key;
-                                pos.unmake();
-                                let frozen_alike = pos.history[pos.history.len() - 3..].iter().all(|s| s.petrified == start.petrified);
-                                if returned && frozen_alike && before.petrified == start.petrified && before.rights == start.rights {
-                                    constructed += 1;
-                                    assert!(pos.upcoming_repetition(usize::MAX), "missed return in {}", pos.fen());
-                                }
-                            }
-                            pos.unmake();
-                        }
-                        pos.unmake();
-                    }
-                    pos.unmake();
+                // A built return (m, r, m back) must be seen: r back repeats.
+                if let Some(p) = constructed_return(&pos, &mut rng) {
+                    constructed += 1;
+                    assert!(p.upcoming_repetition(usize::MAX), "missed return in {}", p.fen());
                 }
                 let m = moves[rng.below(moves.len() as u64) as usize];
                 pos.make(m);

@@ -293,11 +293,9 @@ impl<'a> Worker<'a> {
         self.stack[ply].excluded = tt_move;
         let v = self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
         self.stack[ply] = saved;
-        if v < singular_beta {
-            Singular::Plain
-        } else if singular_beta >= beta {
+        if v >= singular_beta && singular_beta >= beta {
             Singular::MultiCut(singular_beta)
-        } else if tt_score >= beta {
+        } else if v >= singular_beta && tt_score >= beta {
             Singular::Reduce
         } else {
             Singular::Plain
@@ -722,9 +720,9 @@ impl<'a> Worker<'a> {
             depth -= 1;
         }
 
-        // Step 10. Singular extension: is the TT move the only good one?
-        // Search the other moves at half depth against a bound a little
-        // below the TT score.
+        // Step 10. The singular search: the other moves at half depth
+        // against a bound a little below the TT score; a second good move
+        // cuts the node (multi-cut) or shortens the TT move.
         let singular = match tt_hit {
             Some(h)
                 if !root
