@@ -11,11 +11,10 @@ macro_rules! out {
 
 mod cli;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use gorgon::player::{self, Control, Limits, Report};
+use clap::{Parser, Subcommand, ValueEnum};
+use gorgon::player;
 use gorgon::stdio::StdinLines;
-use protocol::ScoreValue;
-use rules::{perft, Move, Position, Variant};
+use rules::{perft, Position, Variant};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -80,8 +79,14 @@ enum Job {
         /// Overrides the bench depth.
         depth: Option<u32>,
     },
-    /// Analyse a position, showing each completed depth, then the best line.
-    Analyse(AnalyseArgs),
+    /// Analyse a position, showing each completed depth, then the best
+    /// line; or every position of an EPD or PGN file (--epd, --pgn), one
+    /// JSON line each.
+    Analyse(cli::analyse::AnalyseArgs),
+    /// Judge every move of the games of a PGN file: evaluations, the
+    /// engine's preferred moves, ?!/?/?? by the winning chances lost; PGN
+    /// out, and evaluation graphs with --plot.
+    Annotate(cli::annotate::AnnotateArgs),
     /// Opening books: build, probe, dump.
     #[command(subcommand)]
     Book(cli::book::BookJob),
@@ -89,33 +94,6 @@ enum Job {
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen files; writes weights.rs.
     Tune(cli::tune::TuneArgs),
-}
-
-#[derive(Args)]
-struct AnalyseArgs {
-    /// Start position (default: the variant's start).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves to play first, in coordinate notation.
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
-    /// Search to this depth.
-    #[arg(long, required_unless_present = "movetime", conflicts_with = "movetime")]
-    depth: Option<u32>,
-    /// Search this many milliseconds.
-    #[arg(long)]
-    movetime: Option<u64>,
-    /// Number of best lines to show.
-    #[arg(long, default_value_t = 1)]
-    multipv: usize,
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
-    /// One JSON object per line instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 /// The position from --fen and --moves, or an error naming the problem.
@@ -155,105 +133,6 @@ fn run_perft(pos: &Position, depth: u32, divide: bool, threads: usize) {
         "depth {depth}: {total} nodes in {secs:.3} s, {:.0} nodes/s",
         total as f64 / secs.max(1e-9)
     );
-}
-
-/// `+0.35`, `#3`, `#-2`: a score for people.
-fn score_text(score: ScoreValue) -> String {
-    match score {
-        ScoreValue::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        ScoreValue::Mate(n) => format!("#{n}"),
-    }
-}
-
-fn score_json(score: ScoreValue) -> serde_json::Value {
-    match score {
-        ScoreValue::Cp(cp) => serde_json::json!({ "cp": cp }),
-        ScoreValue::Mate(n) => serde_json::json!({ "mate": n }),
-    }
-}
-
-fn line_text(pos: &Position, pv: &[Move]) -> Vec<String> {
-    pv.iter().map(|&m| pos.move_text(m)).collect()
-}
-
-fn analyse(pos: &Position, args: &AnalyseArgs) {
-    let mut engine = player::Engine::new();
-    for result in [engine.set_hash(args.hash), engine.set_threads(args.threads)] {
-        if let Err(e) = result {
-            eprintln!("warning: {e}");
-        }
-    }
-    engine.set_multipv(args.multipv);
-    let limits = Limits {
-        depth: args.depth,
-        movetime: args.movetime,
-        ..Limits::default()
-    };
-    let control = Control::new();
-    if !args.json {
-        out!("Analysing {} ({})", pos.fen(), pos.variant());
-    }
-    let json = args.json;
-    let result = engine.search(pos, &limits, &control, &mut |report| match report {
-        Report::Info(i) if json => {
-            let bound = i.bound.map(|b| format!("{b:?}").to_lowercase());
-            let line = serde_json::json!({
-                "type": "info", "depth": i.depth, "seldepth": i.seldepth, "multipv": i.multipv,
-                "score": score_json(i.score), "wdl": i.wdl, "bound": bound, "nodes": i.nodes, "nps": i.nps,
-                "hashfull": i.hashfull, "time_ms": i.time_ms, "pv": line_text(pos, &i.pv),
-            });
-            out!("{line}");
-        }
-        Report::Info(i) => {
-            let bound = match i.bound {
-                Some(protocol::Bound::Lower) => "++",
-                Some(protocol::Bound::Upper) => "--",
-                None => "",
-            };
-            out!(
-                "depth {:>2}/{:<2} {}{:>7}{:<2} wdl {:>4} {:>4} {:>4} nodes {:>11} nps {:>9} time {:>8.2}s  {}",
-                i.depth,
-                i.seldepth,
-                if args.multipv > 1 {
-                    format!("[{}] ", i.multipv)
-                } else {
-                    String::new()
-                },
-                score_text(i.score),
-                bound,
-                i.wdl[0],
-                i.wdl[1],
-                i.wdl[2],
-                i.nodes,
-                i.nps,
-                i.time_ms as f64 / 1000.0,
-                line_text(pos, &i.pv).join(" ")
-            );
-        }
-        Report::String(s) if !json => out!("{s}"),
-        _ => {}
-    });
-    let best = result.best.map(|m| pos.move_text(m));
-    let ponder = result.ponder.map(|m| pos.move_text(m));
-    if json {
-        let line = serde_json::json!({
-            "type": "bestmove", "move": best, "ponder": ponder, "score": score_json(result.score), "wdl": result.wdl,
-            "depth": result.depth, "nodes": result.nodes,
-        });
-        out!("{line}");
-    } else {
-        out!(
-            "bestmove {} ponder {} (score {}, wdl {} {} {}, depth {}, {} nodes)",
-            best.as_deref().unwrap_or("(none)"),
-            ponder.as_deref().unwrap_or("(none)"),
-            score_text(result.score),
-            result.wdl[0],
-            result.wdl[1],
-            result.wdl[2],
-            result.depth,
-            result.nodes
-        );
-    }
 }
 
 /// The loop on stdin/stdout, in the protocol the GUI speaks first.
@@ -317,13 +196,18 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         }
-        Some(Job::Analyse(args)) => match setup(variant, args.fen.as_deref(), &args.moves) {
-            Ok(pos) => analyse(&pos, &args),
-            Err(e) => {
+        Some(Job::Analyse(args)) => {
+            if let Err(e) = cli::analyse::run(variant, &args, |fen, moves| setup(variant, fen, moves)) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
-        },
+        }
+        Some(Job::Annotate(args)) => {
+            if let Err(e) = cli::annotate::run(variant, &args) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     ExitCode::SUCCESS
 }

@@ -33,6 +33,7 @@ pub mod cecp;
 mod command;
 mod error;
 mod reply;
+mod shard;
 mod text;
 mod tokens;
 
@@ -40,3 +41,4 @@ pub use command::{parse_line, Command, Go, Registration};
 pub use error::{MoveTextError, MoveTextErrorKind, ParseError};
 pub use reply::{parse_reply, Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
 pub use rules::coord::{BadSquare, MoveText, Square, Suffix};
+pub use shard::Shard;

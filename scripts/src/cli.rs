@@ -21,10 +21,13 @@
 use crate::cecp::check_limits;
 use crate::engine::{EngineConfig, Protocol};
 use crate::game::{DrawRule, ResignRule};
+use crate::results::StatsConfig;
 use crate::stats::{Sprt, SprtModel};
 use crate::tournament::{unique_names, MatchConfig, OpeningSource};
 use clap::error::ErrorKind;
+use clap::parser::ValueSource;
 use clap::{Arg, ArgAction, ArgMatches};
+use protocol::Shard;
 use rules::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -34,6 +37,7 @@ pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
 Usage: gorgon-match [options] --engine KEY=VALUE... --engine KEY=VALUE... [--engine ...]
+       gorgon-match --stats FILE.pgn... [--first NAME] [--sprt ...]
 
 Engines (two for a match, more for a round robin):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
@@ -54,6 +58,9 @@ Match:
   --openings file=PATH [order=sequential|random] [start=N]
   --openings plies=N      random balanced openings of N plies
   --seed N                seed for random openings and order (default 1)
+  --shard I/N             play shard I of N (0-based): a block of the opening
+                          pairs, with the openings and game numbers of the
+                          whole match (docs/SHARDING.md); no --sprt
   --pgnout FILE [append]  write the games (overwrites unless 'append')
   --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]
   --resign movecount=N score=CP [twosided=true]
@@ -66,6 +73,12 @@ Match:
   --debug                 log the engine traffic to stderr
   --quiet                 only the final summary
   --help, --version
+Statistics of games played before (no engine runs):
+  --stats FILE.pgn...     the summary of the games of these files (e.g. the
+                          shards of a match), two engines, pairs by Round
+  --first NAME            the engine whose score is reported (default: White
+                          of the first game)
+  --sprt ...              the LLR and decision for these bounds
 ";
 
 /// What the command line asks for.
@@ -73,6 +86,8 @@ Match:
 pub enum Command {
     /// Play the match (or round robin) so configured.
     Run(Box<MatchConfig>),
+    /// Sum up PGN files (`--stats`).
+    Stats(StatsConfig),
     /// Print [`USAGE`].
     Help,
     /// Print the version.
@@ -122,6 +137,14 @@ fn command() -> clap::Command {
             one("concurrency", "N").value_parser(clap::value_parser!(usize)),
             group("openings"),
             one("seed", "N").value_parser(clap::value_parser!(u64)),
+            one("shard", "I/N").value_parser(clap::value_parser!(Shard)),
+            Arg::new("stats")
+                .long("stats")
+                .value_name("FILE")
+                .num_args(1..)
+                .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(PathBuf)),
+            one("first", "NAME"),
             // FILE, then `append` or nothing: `normalise` passes two words
             // only when the second is there, so that clap, which lets FILE
             // start with a dash, does not take the next option for it.
@@ -254,6 +277,7 @@ pub fn parse_args(args: &[String]) -> Result<Command, String> {
     cmd.build();
     let argv = normalise(&cmd, args);
     match cmd.try_get_matches_from(argv) {
+        Ok(m) if m.contains_id("stats") => stats_config(&m).map(Command::Stats),
         Ok(m) => match_config(&m).map(|c| Command::Run(Box::new(c))),
         Err(e) if e.kind() == ErrorKind::DisplayHelp => Ok(Command::Help),
         Err(e) if e.kind() == ErrorKind::DisplayVersion => Ok(Command::Version),
@@ -268,8 +292,35 @@ fn occurrences(m: &ArgMatches, id: &str) -> Vec<Vec<KeyValue>> {
         .unwrap_or_default()
 }
 
+/// `--stats FILE...` with `--first` and `--sprt`; any option of a match
+/// to play is refused, since no game is played.
+fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
+    let given: Vec<&str> = m
+        .ids()
+        .map(|id| id.as_str())
+        .filter(|id| !["stats", "first", "sprt"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
+        .collect();
+    if let Some(other) = given.first() {
+        return Err(format!(
+            "--stats reads games played before and plays none: --{other} does not go with it (only --first and --sprt do)"
+        ));
+    }
+    let mut sprt = None;
+    for group in occurrences(m, "sprt") {
+        sprt = Some(parse_sprt(&group)?);
+    }
+    Ok(StatsConfig {
+        files: m.get_many::<PathBuf>("stats").into_iter().flatten().cloned().collect(),
+        sprt,
+        first: m.get_one::<String>("first").cloned(),
+    })
+}
+
 /// The match that the parsed options ask for.
 fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
+    if m.contains_id("first") {
+        return Err("--first NAME goes with --stats FILE...".into());
+    }
     let variant = m.get_one::<Variant>("variant").copied().unwrap_or(Variant::Pom);
     let mut config = MatchConfig::new(variant, Vec::new());
     if let Some(&games) = m.get_one::<u32>("games") {
@@ -280,6 +331,9 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     }
     if let Some(&seed) = m.get_one::<u64>("seed") {
         config.seed = seed;
+    }
+    if let Some(&shard) = m.get_one::<Shard>("shard") {
+        config.shard = shard;
     }
     // A repeated group option: every occurrence must be valid, the last
     // one counts (as before clap).
@@ -862,6 +916,44 @@ mod tests {
                 !e.contains('\n') && !e.starts_with("error:") && !e.contains("For more information"),
                 "{e}"
             );
+        }
+    }
+
+    /// `--shard I/N` is `protocol::Shard`; `--stats` takes files and only
+    /// `--first` and `--sprt` besides.
+    #[test]
+    fn shard_and_stats() {
+        assert_eq!(
+            run("--engine cmd=a --engine cmd=b --games 10 --shard 2/4").shard,
+            Shard::new(2, 4).unwrap()
+        );
+        assert_eq!(run("-engine cmd=a -engine cmd=b -shard 0/1").shard, Shard::WHOLE);
+        assert_eq!(run("--engine cmd=a --engine cmd=b").shard, Shard::WHOLE);
+        match parse_args(&args("--stats a.pgn b.pgn -stats c.pgn --first X --sprt elo0=0 elo1=5")) {
+            Ok(Command::Stats(c)) => {
+                assert_eq!(c.files, [PathBuf::from("a.pgn"), PathBuf::from("b.pgn"), PathBuf::from("c.pgn")]);
+                assert_eq!(c.first.as_deref(), Some("X"));
+                assert_eq!(c.sprt.map(|s| s.elo1), Some(5.0));
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_args(&args("--stats a.pgn")) {
+            Ok(Command::Stats(c)) => assert_eq!((c.files.len(), c.first, c.sprt), (1, None, None)),
+            other => panic!("{other:?}"),
+        }
+        for (bad, named) in [
+            ("--engine cmd=a --engine cmd=b --shard 4/4", "--shard"),
+            ("--engine cmd=a --engine cmd=b --shard 1", "--shard"),
+            ("--engine cmd=a --engine cmd=b --shard", "--shard"),
+            ("--stats", "--stats"),
+            ("--stats a.pgn --engine cmd=a", "--engine does not go with it"),
+            ("--stats a.pgn --games 4", "--games does not go with it"),
+            ("--stats a.pgn --shard 0/2", "--shard does not go with it"),
+            ("--stats a.pgn --sprt elo0=5 elo1=0", "--sprt"),
+            ("--engine cmd=a --engine cmd=b --first a", "--first"),
+        ] {
+            let e = error(bad);
+            assert!(e.contains(named), "'{bad}' gives '{e}', which does not name {named}");
         }
     }
 

@@ -142,14 +142,20 @@ pub struct GameRecord {
 impl GameRecord {
     /// The side that lost by a fault, if the game ended so.
     pub fn faulty_side(&self) -> Option<Color> {
-        if !self.termination.is_fault() {
-            return None;
-        }
-        match self.result {
-            GameResult::WhiteWins => Some(Color::Black),
-            GameResult::BlackWins => Some(Color::White),
-            _ => None,
-        }
+        faulty_side(Some(self.termination), self.result)
+    }
+}
+
+/// The side that lost by a fault in a game that ended so (`termination`
+/// a fault, the result a win), else `None`.
+pub fn faulty_side(termination: Option<Termination>, result: GameResult) -> Option<Color> {
+    if !termination.is_some_and(Termination::is_fault) {
+        return None;
+    }
+    match result {
+        GameResult::WhiteWins => Some(Color::Black),
+        GameResult::BlackWins => Some(Color::White),
+        _ => None,
     }
 }
 

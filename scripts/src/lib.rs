@@ -13,7 +13,8 @@
 //! - `openings`: opening files and seeded random openings.
 //! - `pgn`: PGN export and the replaying parser.
 //! - `stats`: Elo, error bars, LOS, pentanomial counts and the SPRT.
-//! - `tournament`: scheduling games on worker threads, live output.
+//! - `tournament`: scheduling games on worker threads, live output, shards.
+//! - `results`: the summary of PGN files already played (`--stats`).
 #![forbid(unsafe_code)]
 
 pub mod cecp;
@@ -23,6 +24,7 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod results;
 pub mod stats;
 pub mod tc;
 pub mod tournament;

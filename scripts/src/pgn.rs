@@ -212,10 +212,16 @@ impl Game {
 /// one bad record never hides the others; a text that cannot be read at all
 /// gives one game holding the reader's error.
 pub fn parse_pgn(text: &str) -> Vec<Game> {
-    match pgn::parse(text, "PGN") {
-        Ok(games) => games.iter().map(replay).collect(),
-        Err(e) => vec![unreadable(e.to_string())],
-    }
+    read_pgn(text, "PGN").unwrap_or_else(|e| vec![unreadable(e)])
+}
+
+/// Like [`parse_pgn`], for the text of the file `file`: every game replayed
+/// (each with its `error`, if any), or, if the text cannot be read at all,
+/// the reader's error naming the file, line and game.
+pub fn read_pgn(text: &str, file: &str) -> Result<Vec<Game>, String> {
+    pgn::parse(text, file)
+        .map(|games| games.iter().map(replay).collect())
+        .map_err(|e| e.to_string())
 }
 
 fn unreadable(error: String) -> Game {

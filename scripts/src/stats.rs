@@ -211,10 +211,12 @@ impl EloEstimate {
 
 impl fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.elo.is_finite() && self.error().is_finite() {
-            write!(f, "Elo {:+.1} ± {:.1}", self.elo, self.error())?;
-        } else if self.elo.is_finite() {
-            write!(f, "Elo {:+.1} ± inf", self.elo)?;
+        // `+ 0.0` turns the -0 of an even score into +0 (`Elo +0.0`).
+        let elo = self.elo + 0.0;
+        if elo.is_finite() && self.error().is_finite() {
+            write!(f, "Elo {elo:+.1} ± {:.1}", self.error())?;
+        } else if elo.is_finite() {
+            write!(f, "Elo {elo:+.1} ± inf")?;
         } else {
             write!(f, "Elo {}inf", if self.elo > 0.0 { "+" } else { "-" })?;
         }
@@ -336,6 +338,12 @@ mod tests {
         assert!(close(phi(-2.5), 0.006_209_665_325_776, 1e-13));
         assert!(close(erfc(3.0), 2.209_049_699_858_544e-5, 1e-17));
         assert!(close(erfc(1.999_999), erfc(2.000_001), 1e-6));
+    }
+
+    #[test]
+    fn an_even_score_shows_plus_zero() {
+        let p = Pentanomial([0, 0, 3, 0, 0]);
+        assert_eq!(p.elo().unwrap().to_string(), "Elo +0.0 ± 0.0, LOS 50.0%");
     }
 
     #[test]

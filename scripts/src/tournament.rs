@@ -5,10 +5,11 @@
 
 use crate::cecp::check_limits;
 use crate::engine::{Engine, EngineConfig, EngineError, PonderStats, Protocol};
-use crate::game::{play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
+use crate::game::{faulty_side, play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
+use protocol::Shard;
 use rules::SplitMix64;
 use rules::{Color, Variant};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -56,6 +57,8 @@ pub struct MatchConfig {
     pub debug: bool,
     /// Only the final summary, no line per game.
     pub quiet: bool,
+    /// The block of opening pairs this process plays (docs/SHARDING.md).
+    pub shard: Shard,
 }
 
 impl MatchConfig {
@@ -77,6 +80,7 @@ impl MatchConfig {
             timing: Timing::default(),
             debug: false,
             quiet: false,
+            shard: Shard::WHOLE,
         }
     }
 }
@@ -118,6 +122,10 @@ pub struct Encounter {
 /// What a match produced.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
+    /// What part of a match the figures cover, when not simply the whole
+    /// match played here: the shard, or the PGN files `--stats` read. The
+    /// summary's first line.
+    pub scope: Option<String>,
     pub names: Vec<String>,
     /// Finished games in game order.
     pub games: Vec<GameRecord>,
@@ -125,7 +133,8 @@ pub struct MatchReport {
     /// Per engine, over all its games.
     pub totals: Vec<Wdl>,
     pub faults: Vec<Faults>,
-    /// Processes started per engine (restarts included).
+    /// Processes started per engine (restarts included); empty when no
+    /// engine ran (`--stats`).
     pub engine_starts: Vec<u32>,
     /// How each engine's ponder searches ended.
     pub ponder: Vec<PonderStats>,
@@ -136,9 +145,38 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// A report of no games yet between these engines: every pairing, no
+    /// faults, an LLR of 0 if an SPRT is to run.
+    fn empty(names: Vec<String>, sprt: Option<&Sprt>) -> MatchReport {
+        let n = names.len();
+        MatchReport {
+            scope: None,
+            encounters: (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .map(|(first, second)| Encounter {
+                    first,
+                    second,
+                    wdl: Wdl::default(),
+                    penta: Pentanomial::default(),
+                })
+                .collect(),
+            names,
+            games: Vec::new(),
+            totals: vec![Wdl::default(); n],
+            faults: vec![Faults::default(); n],
+            engine_starts: Vec::new(),
+            ponder: vec![PonderStats::default(); n],
+            terminations: Vec::new(),
+            sprt: sprt.map(|_| (0.0, None)),
+        }
+    }
+
     /// The final summary (several lines).
     pub fn summary(&self, sprt: Option<&Sprt>) -> String {
         let mut s = String::new();
+        if let Some(scope) = &self.scope {
+            let _ = writeln!(s, "{scope}");
+        }
         for e in &self.encounters {
             let _ = writeln!(s, "{}", encounter_line(&self.names, e, sprt, self.sprt.map(|x| x.0)));
         }
@@ -165,9 +203,12 @@ impl MatchReport {
         for (i, f) in self.faults.iter().enumerate() {
             let _ = write!(
                 s,
-                "{}: {} time forfeits, {} illegal moves, {} crashes, {} hangs; {} process starts",
-                self.names[i], f.time_forfeits, f.illegal_moves, f.crashes, f.hangs, self.engine_starts[i]
+                "{}: {} time forfeits, {} illegal moves, {} crashes, {} hangs",
+                self.names[i], f.time_forfeits, f.illegal_moves, f.crashes, f.hangs
             );
+            if let Some(starts) = self.engine_starts.get(i) {
+                let _ = write!(s, "; {starts} process starts");
+            }
             match self.ponder.get(i) {
                 Some(p) if p.hits + p.misses > 0 => {
                     let _ = writeln!(s, "; ponder {} hits, {} misses", p.hits, p.misses);
@@ -244,10 +285,10 @@ fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, Str
 
 /// The schedule: pair by pair, every encounter in turn, the first engine
 /// of an encounter White in the pair's first game.
-fn schedule(config: &MatchConfig, openings: &[Opening]) -> (Vec<(usize, usize)>, VecDeque<Job>) {
+fn schedule(config: &MatchConfig, openings: &[Opening]) -> Vec<Job> {
     let n = config.engines.len();
     let encounters: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
-    let mut jobs = VecDeque::new();
+    let mut jobs = Vec::new();
     for (pair, opening) in openings.iter().enumerate() {
         for (e, &(a, b)) in encounters.iter().enumerate() {
             for g in 0..2 {
@@ -255,7 +296,7 @@ fn schedule(config: &MatchConfig, openings: &[Opening]) -> (Vec<(usize, usize)>,
                     continue;
                 }
                 let (white, black) = if g == 0 { (a, b) } else { (b, a) };
-                jobs.push_back(Job {
+                jobs.push(Job {
                     index: jobs.len(),
                     encounter: e,
                     pair,
@@ -266,7 +307,7 @@ fn schedule(config: &MatchConfig, openings: &[Opening]) -> (Vec<(usize, usize)>,
             }
         }
     }
-    (encounters, jobs)
+    jobs
 }
 
 /// Plays the match, writing the live lines to `live`.
@@ -289,10 +330,24 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
             check_limits(&e.limits).map_err(|err| format!("engine '{}': {err}", e.name))?;
         }
     }
+    if config.sprt.is_some() && config.shard != Shard::WHOLE {
+        return Err(format!(
+            "--sprt stops a match early, which shards cannot do together: play shard {} without it \
+             and run 'gorgon-match --stats --sprt ...' on the shards' PGN files",
+            config.shard
+        ));
+    }
     let pairs = config.games.div_ceil(2) as usize;
+    // Every opening of the whole match is drawn (random ones come from one
+    // seeded stream), so that a shard's pairs get the openings, colours and
+    // game numbers they have in the unsharded match.
     let openings = load_openings(config, pairs)?;
-    let (encounter_list, jobs) = schedule(config, &openings);
-    let total_games = jobs.len();
+    let all_jobs = schedule(config, &openings);
+    let total_games = all_jobs.len();
+    let own = config.shard.range(pairs);
+    let jobs: VecDeque<Job> = all_jobs.into_iter().filter(|j| own.contains(&j.pair)).collect();
+    let first_game = jobs.front().map_or(0, |j| j.index);
+    let game_span = jobs.front().zip(jobs.back()).map(|(a, b)| (a.index, b.index));
     let pgn = match &config.pgn_out {
         Some(path) => Some(
             OpenOptions::new()
@@ -337,26 +392,11 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let abort = AtomicBool::new(false);
     let (tx, rx) = channel::<(Job, GameRecord, [PonderStats; 2])>();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut report = MatchReport {
-        names: names.clone(),
-        games: Vec::new(),
-        encounters: encounter_list
-            .iter()
-            .map(|&(first, second)| Encounter {
-                first,
-                second,
-                wdl: Wdl::default(),
-                penta: Pentanomial::default(),
-            })
-            .collect(),
-        totals: vec![Wdl::default(); n],
-        faults: vec![Faults::default(); n],
-        engine_starts: Vec::new(),
-        ponder: vec![PonderStats::default(); n],
-        terminations: Vec::new(),
-        sprt: config.sprt.map(|_| (0.0, None)),
-    };
-    let workers = config.concurrency.clamp(1, total_games.max(1));
+    let mut report = MatchReport::empty(names.clone(), config.sprt.as_ref());
+    if config.shard != Shard::WHOLE {
+        report.scope = Some(shard_scope(config.shard, &own, pairs, game_span, total_games));
+    }
+    let workers = config.concurrency.clamp(1, game_span.map_or(1, |(a, b)| b - a + 1));
     let write_error = std::thread::scope(|scope| {
         let mut first_engines = Some(first_engines);
         for w in 0..workers {
@@ -371,14 +411,14 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         }
         drop(tx);
         let mut tally = Tally::default();
-        let mut out = OrderedPgn::new(pgn);
+        let mut out = OrderedPgn::new(pgn, first_game);
         for (job, record, ponder) in rx {
             report.ponder[job.white].add(ponder[0]);
             report.ponder[job.black].add(ponder[1]);
             if record.result == GameResult::Unfinished {
                 continue;
             }
-            tally.count(&mut report, &job, &record);
+            tally.count(&mut report, &Scored::of(&job, &record));
             if let Some(sprt) = &config.sprt {
                 let llr = sprt.llr(&report.encounters[job.encounter].penta);
                 let decision = sprt.decide(llr);
@@ -425,23 +465,28 @@ struct Tally {
 }
 
 impl Tally {
-    fn count(&mut self, report: &mut MatchReport, job: &Job, record: &GameRecord) {
+    /// Counts a finished game (an unfinished one is left out).
+    fn count(&mut self, report: &mut MatchReport, game: &Scored) {
+        let enc = &mut report.encounters[game.encounter];
+        let first_color = if game.white == enc.first { Color::White } else { Color::Black };
+        let Some(score) = game.result.score_for(first_color) else {
+            return;
+        };
         self.finished += 1;
-        *self.endings.entry(record.termination).or_default() += 1;
-        let enc = &mut report.encounters[job.encounter];
-        let first_color = if job.white == enc.first { Color::White } else { Color::Black };
-        let score = record.result.score_for(first_color).expect("a finished game");
+        if let Some(t) = game.termination {
+            *self.endings.entry(t).or_default() += 1;
+        }
         enc.wdl.add(score);
         report.totals[enc.first].add(score);
         report.totals[enc.second].add(1.0 - score);
-        if let Some(side) = record.faulty_side() {
-            let engine = if side == Color::White { job.white } else { job.black };
-            report.faults[engine].add(record.termination);
+        if let (Some(t), Some(side)) = (game.termination, faulty_side(game.termination, game.result)) {
+            let engine = if side == Color::White { game.white } else { game.black };
+            report.faults[engine].add(t);
         }
-        match self.first_of_pair.remove(&(job.encounter, job.pair)) {
+        match self.first_of_pair.remove(&(game.encounter, game.pair)) {
             Some(other) => enc.penta.add_pair(other, score),
             None => {
-                self.first_of_pair.insert((job.encounter, job.pair), score);
+                self.first_of_pair.insert((game.encounter, game.pair), score);
             }
         }
     }
@@ -455,6 +500,74 @@ impl Tally {
     }
 }
 
+/// A finished game as the statistics count it: which pair of which
+/// encounter, who had White and Black (engine indices), how it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// Index of the pairing in the report's `encounters` (0 for a match
+    /// of two engines).
+    pub encounter: usize,
+    /// The opening pair: its two games (colours swapped) make one
+    /// pentanomial sample.
+    pub pair: usize,
+    pub white: usize,
+    pub black: usize,
+    pub result: GameResult,
+    /// How it ended, if known (games read back without a `Termination`
+    /// tag count in no ending and no fault).
+    pub termination: Option<Termination>,
+}
+
+impl Scored {
+    fn of(job: &Job, record: &GameRecord) -> Scored {
+        Scored {
+            encounter: job.encounter,
+            pair: job.pair,
+            white: job.white,
+            black: job.black,
+            result: record.result,
+            termination: Some(record.termination),
+        }
+    }
+}
+
+/// The report of games played before, in their game order (`gorgon-match
+/// --stats`): the tally a running match keeps, so that the summary of the
+/// games read back is the summary the match printed. `names` are the
+/// engines; the SPRT's LLR and decision are those after all the games.
+pub fn report_of_games(names: Vec<String>, games: &[Scored], sprt: Option<&Sprt>) -> MatchReport {
+    let mut report = MatchReport::empty(names, sprt);
+    let mut tally = Tally::default();
+    for g in games {
+        tally.count(&mut report, g);
+        if let Some(s) = sprt {
+            let llr = s.llr(&report.encounters[g.encounter].penta);
+            report.sprt = Some((llr, s.decide(llr)));
+        }
+    }
+    report.terminations = tally.endings();
+    report
+}
+
+/// `Shard 2/3: pairs 3-4 of 4, games 5-7 of 7` (1-based, inclusive).
+fn shard_scope(shard: Shard, own: &std::ops::Range<usize>, pairs: usize, games: Option<(usize, usize)>, total_games: usize) -> String {
+    let span = |what: &str, a: usize, b: usize, of: usize| {
+        if a == b {
+            format!("{what} {a} of {of}")
+        } else {
+            format!("{what}s {a}-{b} of {of}")
+        }
+    };
+    match games {
+        Some((a, b)) => format!(
+            "Shard {shard}: {}, {}",
+            span("pair", own.start + 1, own.end, pairs),
+            span("game", a + 1, b + 1, total_games)
+        ),
+        None => format!("Shard {shard}: no games (the match has {pairs} pairs, {total_games} games)"),
+    }
+}
+
 /// Writes games to the PGN file in game order as they finish.
 struct OrderedPgn {
     file: Option<File>,
@@ -465,11 +578,12 @@ struct OrderedPgn {
 }
 
 impl OrderedPgn {
-    fn new(file: Option<File>) -> OrderedPgn {
+    /// `first` is the number of the first game to write (a shard's first).
+    fn new(file: Option<File>, first: usize) -> OrderedPgn {
         OrderedPgn {
             file,
             pending: BTreeMap::new(),
-            next: 0,
+            next: first,
             error: None,
         }
     }

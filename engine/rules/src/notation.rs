@@ -609,6 +609,18 @@ fn candidates(pos: &Position, legal: &[Move], w: &Written, strict: bool) -> Vec<
     }
 }
 
+/// The legal move one move in book notation names in `pos` (`ME x B10`,
+/// `E3 - E5`, `D3`, `O-O-A`, `(A) x D8 (H)`; trailing `+ # ! ?` marks are
+/// allowed, move numbers and commentary are not). The inverse of
+/// [`move_to_notation`]. The error's `line` is 1.
+pub fn parse_book_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let trimmed = text.trim();
+    match tokens(trimmed, pos.geometry(), pos.variant()).as_slice() {
+        [Token::Move(w, written)] if written.as_str() == trimmed => resolve(pos, w).map_err(|message| err(1, trimmed, &message)),
+        _ => Err(err(1, trimmed, "not one move in book notation (such as E3 - E5, ME x B10, O-O-A)")),
+    }
+}
+
 /// The book-notation text of a legal move in `pos`, without check marks.
 /// It re-imports as the same move in the same position.
 pub fn move_to_notation(pos: &Position, m: Move) -> String {
@@ -712,4 +724,38 @@ pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> R
         Some(GameResult::Unfinished) | None => "*\n",
     });
     Ok(out)
+}
+
+#[cfg(test)]
+mod parse_book_move_tests {
+    use super::*;
+
+    #[test]
+    fn parse_book_move_reads_the_sample_game_and_refuses_the_rest() {
+        let mut pos = Position::startpos(Variant::Pom);
+        for (book, coord) in [("E3 - E5", "e3e5"), ("H10 - H8", "h10h8"), ("ME - C5", "f2c5"), ("G9 -G7", "g9g7")] {
+            let m = parse_book_move(&pos, book).unwrap();
+            assert_eq!(pos.move_text(m), coord);
+            assert_eq!(parse_book_move(&pos, &move_to_notation(&pos, m)), Ok(m));
+            pos.make(m);
+        }
+        // Marks are allowed, numbers, commentary and non-moves are not.
+        assert_eq!(pos.move_text(parse_book_move(&pos, " P - C3 + ").unwrap()), "e2c3");
+        for bad in ["", "3 P - C3", "P - C3 what", "hello", "T - A5", "1-0"] {
+            let e = parse_book_move(&pos, bad).unwrap_err();
+            assert_eq!(e.line, 1, "{bad}");
+            assert_eq!(e.text, bad.trim());
+        }
+        assert!(parse_book_move(&pos, "T - A5").unwrap_err().message.contains("no legal move"));
+    }
+
+    #[test]
+    fn parse_book_move_inverts_move_to_notation_for_every_legal_move() {
+        for variant in Variant::ALL {
+            let pos = Position::startpos(variant);
+            for m in pos.legal_move_vec() {
+                assert_eq!(parse_book_move(&pos, &move_to_notation(&pos, m)), Ok(m));
+            }
+        }
+    }
 }

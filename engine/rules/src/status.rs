@@ -23,6 +23,19 @@ impl Outcome {
         GameResult::from_winner(self.winner())
     }
 
+    /// A name for scripts: `checkmate`, `stalemate`, `insufficient_material`,
+    /// `fifty_moves`, `repetition` (the JSON of batch analysis and the
+    /// Python package use it).
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { .. } => "checkmate",
+            Outcome::Stalemate => "stalemate",
+            Outcome::InsufficientMaterial => "insufficient_material",
+            Outcome::FiftyMoves => "fifty_moves",
+            Outcome::Repetition => "repetition",
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Color> {
         match self {

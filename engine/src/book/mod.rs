@@ -13,7 +13,7 @@ pub use ::book::{BookData, BookVariant, Entry, FormatError};
 pub use rules::notation::{self, NotationError};
 pub use rules::pgn::{self, PgnError};
 pub use rules::{GameRecord, GameResult};
-pub use selfplay::{selfplay, selfplay_games, SelfPlayOptions};
+pub use selfplay::{selfplay, selfplay_builder, selfplay_games, selfplay_pgn, SelfPlayOptions};
 
 use rules::{Color, Move, Position, Variant};
 use std::collections::{HashMap, HashSet};
@@ -241,6 +241,12 @@ fn file_names(paths: &[PathBuf]) -> String {
 
 /// A book from PGN files (games of other variants are skipped).
 pub fn build_from_pgn(paths: &[PathBuf], variant: Variant, filters: &BuildFilters) -> Result<BookData, BookError> {
+    Ok(pgn_builder(paths, variant, filters)?.finish(&pgn_description(paths, variant)))
+}
+
+/// The book builder holding the games of PGN files, to finish with a
+/// description of one's own ([`build_from_pgn`] uses [`pgn_description`]).
+pub fn pgn_builder(paths: &[PathBuf], variant: Variant, filters: &BuildFilters) -> Result<BookBuilder, BookError> {
     let mut builder = BookBuilder::new(variant, filters.clone());
     for path in paths {
         let text = read_text(path)?;
@@ -250,11 +256,84 @@ pub fn build_from_pgn(paths: &[PathBuf], variant: Variant, filters: &BuildFilter
             builder.add_game(g);
         }
     }
-    Ok(builder.finish(&format!("{} book from PGN ({})", variant.name(), file_names(paths))))
+    Ok(builder)
+}
+
+/// `pom book from PGN (a.pgn, b.pgn)`.
+pub fn pgn_description(paths: &[PathBuf], variant: Variant) -> String {
+    format!("{} book from PGN ({})", variant.name(), file_names(paths))
+}
+
+/// Games as PGN that [`build_from_pgn`] (and `gorgon-match --stats`) read
+/// back: `Event`, `Round` (numbered from `first_round`), `White` and
+/// `Black` (both `player`), `Result`, `Variant`, `SetUp`/`FEN` when the
+/// game does not start from the variant's start, `PlyCount`; coordinate
+/// moves with move numbers; the result. No date, so the text depends only
+/// on the games.
+pub fn games_pgn(games: &[GameRecord], first_round: usize, event: &str, player: &str) -> String {
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let mut out = String::new();
+    for (k, g) in games.iter().enumerate() {
+        let variant = g.start.variant();
+        let result = g.result.unwrap_or(GameResult::Unfinished).pgn();
+        out.push_str(&format!(
+            "[Event \"{}\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Variant \"{}\"]\n",
+            quote(event),
+            first_round + k,
+            quote(player),
+            quote(player),
+            variant.name()
+        ));
+        let fen = g.start.fen();
+        if fen != variant.start_fen() {
+            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+        }
+        out.push_str(&format!("[PlyCount \"{}\"]\n\n", g.moves.len()));
+        let mut pos = g.start.clone();
+        let mut line = String::new();
+        for (i, &m) in g.moves.iter().enumerate() {
+            let mut word = String::new();
+            if pos.side_to_move() == Color::White {
+                word.push_str(&format!("{}. ", pos.fullmove_number()));
+            } else if i == 0 {
+                word.push_str(&format!("{}... ", pos.fullmove_number()));
+            }
+            word.push_str(&pos.move_text(m));
+            pos.make(m);
+            push_word(&mut out, &mut line, &word);
+        }
+        push_word(&mut out, &mut line, result);
+        out.push_str(&line);
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// Appends a word to the movetext line, starting a new line past 79 columns.
+fn push_word(out: &mut String, line: &mut String, word: &str) {
+    if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+        out.push_str(line);
+        out.push('\n');
+        line.clear();
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(word);
 }
 
 /// A book from game records in book notation (NOTATION.md 3).
 pub fn build_from_notation(paths: &[PathBuf], variant: Variant, filters: &BuildFilters) -> Result<BookData, BookError> {
+    Ok(notation_builder(paths, variant, filters)?.finish(&notation_description(paths, variant)))
+}
+
+/// `pom book from book-notation records (a.txt)`.
+pub fn notation_description(paths: &[PathBuf], variant: Variant) -> String {
+    format!("{} book from book-notation records ({})", variant.name(), file_names(paths))
+}
+
+/// The book builder holding the games of book-notation files.
+pub fn notation_builder(paths: &[PathBuf], variant: Variant, filters: &BuildFilters) -> Result<BookBuilder, BookError> {
     let mut builder = BookBuilder::new(variant, filters.clone());
     for path in paths {
         let text = read_text(path)?;
@@ -266,11 +345,7 @@ pub fn build_from_notation(paths: &[PathBuf], variant: Variant, filters: &BuildF
             builder.add_game(g);
         }
     }
-    Ok(builder.finish(&format!(
-        "{} book from book-notation records ({})",
-        variant.name(),
-        file_names(paths)
-    )))
+    Ok(builder)
 }
 
 /// A book move, decoded and legal in the probed position.

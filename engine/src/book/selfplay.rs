@@ -7,21 +7,25 @@
 //! first `random_plies` plies may be drawn among all legal moves. With a
 //! depth limit a game depends only on the seed and its index (every game
 //! starts with a cleared engine), so the book does not depend on the number
-//! of threads.
+//! of threads, and a shard (`--shard I/N`, docs/SHARDING.md) plays exactly
+//! the games with its block of indices: the shards' games in order are the
+//! unsharded run's games.
 
 use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult};
+use crate::parallel;
 use crate::player::{Control, Engine, Limits, Report};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use protocol::Shard;
 use rules::SplitMix64;
 use rules::{Move, Position, Variant};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// How self-play games are played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SelfPlayOptions {
     pub variant: Variant,
+    /// Games of the whole run (all shards together).
     pub games: usize,
+    /// The block of game indices this process plays.
+    pub shard: Shard,
     /// Search depth per move (used if set).
     pub depth: Option<u32>,
     /// Milliseconds per move (used if `depth` is not set).
@@ -57,6 +61,7 @@ impl SelfPlayOptions {
         SelfPlayOptions {
             variant,
             games,
+            shard: Shard::WHOLE,
             depth: Some(4),
             movetime_ms: None,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -90,8 +95,25 @@ impl SelfPlayOptions {
         }
     }
 
-    /// One line for the book's description.
+    /// The game indices this shard plays: a contiguous block of `0..games`.
+    pub fn shard_games(&self) -> std::ops::Range<usize> {
+        self.shard.range(self.games)
+    }
+
+    /// One line for the book's description: the settings of the run, and
+    /// the shard's games if it is one.
     pub fn describe(&self) -> String {
+        let run = self.describe_run();
+        if self.shard == Shard::WHOLE {
+            return run;
+        }
+        let r = self.shard_games();
+        format!("{run}; shard {}: games {}-{}", self.shard, r.start + 1, r.end)
+    }
+
+    /// The settings of the whole run (whatever the shard): the `Event` of
+    /// the games' PGN, and the start of the unsharded book's description.
+    pub fn describe_run(&self) -> String {
         let limit = match (self.depth, self.movetime_ms) {
             (Some(d), _) => format!("depth {d}"),
             (None, Some(ms)) => format!("movetime {ms} ms"),
@@ -111,62 +133,57 @@ impl SelfPlayOptions {
     }
 }
 
-/// Plays the games; the result is in game index order whatever the threads.
+/// Plays the shard's games (all of them unsharded); the result is in game
+/// index order whatever the threads.
 pub fn selfplay_games(opts: &SelfPlayOptions) -> Result<Vec<GameRecord>, BookError> {
     if opts.threads == 0 || opts.multipv == 0 || opts.max_plies == 0 {
         return Err(BookError::Settings("threads, multipv and max plies must be at least 1".into()));
     }
-    let bar = if opts.progress {
-        ProgressBar::with_draw_target(Some(opts.games as u64), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} games (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_message(format!("self-play {}", opts.variant.name()));
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameRecord>>> = Mutex::new(vec![None; opts.games]);
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.min(opts.games.max(1)) {
-            s.spawn(|| {
-                let mut engine = Engine::new();
-                if let Err(e) = engine.set_hash(opts.hash_mb) {
-                    log::warn!("self-play: {e}");
-                }
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= opts.games {
-                        break;
-                    }
-                    let game = play_game(&mut engine, opts, i);
-                    if let Ok(mut r) = results.lock() {
-                        r[i] = Some(game);
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
-    });
+    let range = opts.shard_games();
+    let job = format!("self-play {}", opts.variant.name());
+    let bar = parallel::progress_bar(range.len(), opts.progress, &job, "games", "");
+    let mut games = Vec::with_capacity(range.len());
+    parallel::in_order(
+        range,
+        opts.threads,
+        || parallel::worker_engine(opts.hash_mb, "self-play"),
+        |engine, i| play_game(engine, opts, i),
+        |_, game| {
+            games.push(game);
+            bar.inc(1);
+            Ok(())
+        },
+    )
+    .map_err(BookError::Settings)?;
     bar.finish_and_clear();
-    let games = results
-        .into_inner()
-        .map_err(|_| BookError::Settings("a self-play thread panicked".into()))?;
-    Ok(games.into_iter().flatten().collect())
+    Ok(games)
 }
 
 /// Self-play games made into a book (the filters' `max_ply` bounds the
-/// recorded plies).
+/// recorded plies). A shard's book is the book of its games.
 pub fn selfplay(opts: &SelfPlayOptions, filters: &BuildFilters) -> Result<BookData, BookError> {
     let games = selfplay_games(opts)?;
-    let mut builder = BookBuilder::new(opts.variant, filters.clone());
-    for g in &games {
-        builder.add_game(g);
-    }
-    let data = builder.finish(&opts.describe());
+    let data = selfplay_builder(opts, filters, &games).finish(&opts.describe());
     debug_assert_eq!(data.variant(), book_variant(opts.variant));
     Ok(data)
+}
+
+/// The book builder holding these self-play games (to finish with a
+/// description: `opts.describe()` for [`selfplay`]'s).
+pub fn selfplay_builder(opts: &SelfPlayOptions, filters: &BuildFilters, games: &[GameRecord]) -> BookBuilder {
+    let mut builder = BookBuilder::new(opts.variant, filters.clone());
+    for g in games {
+        builder.add_game(g);
+    }
+    builder
+}
+
+/// The shard's games (from [`selfplay_games`]) as PGN: numbered in the
+/// `Round` tag by their index in the whole run, with the run's settings as
+/// the `Event`, and nothing that differs between runs (no date), so that
+/// the shards' texts concatenated in order are the unsharded run's text.
+pub fn selfplay_pgn(opts: &SelfPlayOptions, games: &[GameRecord]) -> String {
+    super::games_pgn(games, opts.shard_games().start + 1, &opts.describe_run(), "gorgon")
 }
 
 fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameRecord {

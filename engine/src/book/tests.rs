@@ -605,3 +605,77 @@ fn probe_benchmark() {
         );
     }
 }
+
+/// `book build --selfplay N --shard I/N --games-out`: the shards' games in
+/// order are the unsharded run's games, their PGN texts concatenated are
+/// its PGN text, and the book built from that PGN is the self-play book
+/// (the same entries; with the self-play description, the same bytes).
+#[test]
+fn selfplay_shards_concatenate_into_the_whole_run() {
+    let mut opts = SelfPlayOptions::new(Variant::MiniPom, 5);
+    opts.depth = Some(1);
+    opts.threads = 2;
+    opts.max_plies = 40;
+    opts.varied_plies = 8;
+    opts.multipv = 3;
+    opts.progress = false;
+    opts.hash_mb = 1;
+    let whole = selfplay_games(&opts).unwrap();
+    let whole_pgn = selfplay_pgn(&opts, &whole);
+    let mut games = Vec::new();
+    let mut pgn = String::new();
+    let mut shard_opts = Vec::new();
+    for i in 0..3 {
+        let shard = SelfPlayOptions {
+            shard: protocol::Shard::new(i, 3).unwrap(),
+            threads: 1,
+            ..opts.clone()
+        };
+        let part = selfplay_games(&shard).unwrap();
+        assert_eq!(part.len(), shard.shard_games().len());
+        pgn.push_str(&selfplay_pgn(&shard, &part));
+        games.extend(part);
+        shard_opts.push(shard);
+    }
+    assert_eq!(games, whole);
+    assert_eq!(pgn, whole_pgn);
+    // Not five copies of one game.
+    assert!(whole.windows(2).any(|w| w[0].moves != w[1].moves), "{whole:?}");
+
+    // The PGN reads back as the games, numbered 1 to 5.
+    let (read, other) = pgn::read_games(&pgn, "merged.pgn", Variant::MiniPom).unwrap();
+    assert_eq!((read, other), (whole.clone(), 0));
+    let rounds: Vec<String> = pgn::parse(&pgn, "merged.pgn")
+        .unwrap()
+        .iter()
+        .map(|g| g.tag("Round").unwrap_or("?").to_string())
+        .collect();
+    assert_eq!(rounds, ["1", "2", "3", "4", "5"]);
+
+    let filters = BuildFilters {
+        max_ply: 8,
+        ..BuildFilters::default()
+    };
+    let book = selfplay(&opts, &filters).unwrap();
+    let merged = temp_file("selfplay-merged.pgn", pgn.as_bytes());
+    let from_pgn = build_from_pgn(std::slice::from_ref(&merged), Variant::MiniPom, &filters).unwrap();
+    assert!(!book.entries().is_empty());
+    assert_eq!(from_pgn.entries(), book.entries());
+    assert_ne!(from_pgn.description(), book.description());
+    let described = pgn_builder(std::slice::from_ref(&merged), Variant::MiniPom, &filters)
+        .unwrap()
+        .finish(&opts.describe());
+    assert_eq!(described.to_bytes(), book.to_bytes());
+
+    // A shard's book is the book of its games, and says which they are.
+    let last = &shard_opts[2];
+    let shard_book = selfplay(last, &filters).unwrap();
+    assert!(
+        shard_book.description().contains("shard 2/3: games 4-5"),
+        "{}",
+        shard_book.description()
+    );
+    let own = selfplay_builder(last, &filters, &whole[3..]).finish(&last.describe());
+    assert_eq!(shard_book.to_bytes(), own.to_bytes());
+    Book::from_data(shard_book, Variant::MiniPom).unwrap();
+}

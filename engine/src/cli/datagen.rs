@@ -3,6 +3,7 @@
 
 use clap::{Args, Subcommand};
 use gorgon::datagen::{self, stats, DatagenOptions};
+use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -47,8 +48,8 @@ struct PlayArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Play shard I of N (0-based), e.g. 3/16: a block of the games.
-    #[arg(long, value_parser = parse_shard)]
-    shard: Option<(usize, usize)>,
+    #[arg(long)]
+    shard: Option<Shard>,
     /// Random plies opening each game (default 8 in POM, 6 in Mini-POM).
     #[arg(long)]
     random_plies: Option<usize>,
@@ -63,16 +64,6 @@ struct PlayArgs {
     quiet: bool,
 }
 
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("{text:?}: expected I/N with 0 <= I < N, e.g. 0/4");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 fn open(path: &Path) -> Result<BufReader<File>, String> {
     File::open(path).map(BufReader::new).map_err(|e| format!("{}: {e}", path.display()))
 }
@@ -85,7 +76,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     opts.nodes = args.nodes;
     opts.seed = args.seed;
     opts.threads = args.threads;
-    opts.shard = args.shard.unwrap_or((0, 1));
+    opts.shard = args.shard.unwrap_or_default();
     opts.hash_mb = args.hash;
     opts.progress = !args.quiet;
     if let Some(p) = args.random_plies {
@@ -101,8 +92,8 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
         "{}: {} (shard {}/{}, games {:?}, seed {}, {} nodes), {:.0} s, {:.0} positions/s",
         out.display(),
         variant.name(),
-        opts.shard.0,
-        opts.shard.1,
+        opts.shard.index(),
+        opts.shard.count(),
         opts.shard_games(),
         opts.seed,
         opts.nodes,
@@ -134,19 +125,6 @@ pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
                     shown += 1;
                 }
             })
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_shard;
-
-    #[test]
-    fn shards_parse() {
-        assert_eq!(parse_shard("3/16"), Ok((3, 16)));
-        for bad in ["16/16", "1", "a/b", "1/0", "-1/2"] {
-            assert!(parse_shard(bad).is_err(), "{bad}");
         }
     }
 }

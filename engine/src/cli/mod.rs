@@ -1,5 +1,7 @@
 //! Command-line jobs of the `gorgon` binary that need more than a few lines.
 
+pub mod analyse;
+pub mod annotate;
 pub mod book;
 pub mod datagen;
 pub mod tune;

@@ -11,16 +11,13 @@
 pub mod format;
 pub mod stats;
 
+use crate::parallel;
 use crate::player::{Control, Engine, Limits};
 use format::Record;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use protocol::ScoreValue;
+use protocol::{ScoreValue, Shard};
 use rules::{GameResult, Position, SplitMix64, Variant};
-use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
 
 /// How the games are played and which of them this process plays.
 #[derive(Clone, Debug)]
@@ -33,8 +30,8 @@ pub struct DatagenOptions {
     pub seed: u64,
     /// Games played at once, one single-threaded engine each.
     pub threads: usize,
-    /// This process plays shard `shard.0` of `shard.1` (0-based).
-    pub shard: (usize, usize),
+    /// The block of the games this process plays.
+    pub shard: Shard,
     /// Uniformly random plies that open each game.
     pub random_plies: usize,
     /// An opening the engine scores beyond this (either side) is drawn
@@ -62,7 +59,7 @@ impl DatagenOptions {
             nodes: 5000,
             seed: 1,
             threads: 1,
-            shard: (0, 1),
+            shard: Shard::WHOLE,
             random_plies: match variant {
                 Variant::Pom => 8,
                 Variant::MiniPom => 6,
@@ -79,15 +76,10 @@ impl DatagenOptions {
     /// The game indices of this shard: a contiguous block, so the shards
     /// in order are the games in order.
     pub fn shard_games(&self) -> std::ops::Range<usize> {
-        let (i, n) = (self.shard.0 as u128, self.shard.1.max(1) as u128);
-        let g = self.games as u128;
-        (g * i / n) as usize..(g * (i + 1) / n) as usize
+        self.shard.range(self.games)
     }
 
     fn check(&self) -> Result<(), String> {
-        if self.shard.1 == 0 || self.shard.0 >= self.shard.1 {
-            return Err(format!("shard {}/{}: expected I/N with 0 <= I < N", self.shard.0, self.shard.1));
-        }
         if self.threads == 0 || self.nodes == 0 || self.max_plies == 0 {
             return Err("threads, nodes and max plies must be at least 1".into());
         }
@@ -158,96 +150,31 @@ struct Game {
 pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summary, String> {
     opts.check()?;
     let range = opts.shard_games();
-    let bar = if opts.progress {
-        ProgressBar::with_draw_target(Some(range.len() as u64), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    bar.set_style(
-        ProgressStyle::with_template("{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} games, {msg} (eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    bar.set_prefix(format!("datagen {}", opts.variant.name()));
+    let job = format!("datagen {}", opts.variant.name());
+    let bar = parallel::progress_bar(range.len(), opts.progress, &job, "games", ", {msg}");
     let start = std::time::Instant::now();
-    let next = AtomicUsize::new(range.start);
-    // Finished games wait here until every earlier one is written.
-    let pending: Mutex<Writer> = Mutex::new(Writer {
-        next: range.start,
-        waiting: BTreeMap::new(),
-        summary: Summary::default(),
-        error: None,
-        out,
-    });
-    let room = Condvar::new();
-    std::thread::scope(|s| {
-        for _ in 0..opts.threads.min(range.len().max(1)) {
-            s.spawn(|| {
-                let mut engine = Engine::new();
-                if let Err(e) = engine.set_hash(opts.hash_mb) {
-                    log::warn!("datagen: {e}");
-                }
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= range.end {
-                        break;
-                    }
-                    let game = play_game(&mut engine, opts, i);
-                    let Ok(mut w) = pending.lock() else { break };
-                    // Bound the memory: a thread far ahead of the oldest
-                    // unfinished game waits for it.
-                    while i > w.next + 4 * opts.threads && w.error.is_none() {
-                        w = match room.wait(w) {
-                            Ok(w) => w,
-                            Err(_) => return,
-                        };
-                    }
-                    w.waiting.insert(i, game);
-                    w.flush();
-                    room.notify_all();
-                    let done = w.summary.games;
-                    let positions = w.summary.positions;
-                    drop(w);
-                    bar.set_position(done as u64);
-                    let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
-                    bar.set_message(format!("{positions} positions, {rate:.0} positions/s"));
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let w = pending.into_inner().map_err(|_| "a datagen thread panicked".to_string())?;
-    if let Some(e) = w.error {
-        return Err(e);
-    }
-    Ok(w.summary)
-}
-
-/// Writes finished games in index order.
-struct Writer<'a> {
-    next: usize,
-    waiting: BTreeMap<usize, Game>,
-    summary: Summary,
-    error: Option<String>,
-    out: &'a mut (dyn Write + Send),
-}
-
-impl Writer<'_> {
-    fn flush(&mut self) {
-        while let Some(game) = self.waiting.remove(&self.next) {
-            if self.error.is_none() {
-                let mut text = String::new();
-                for r in &game.records {
-                    text.push_str(&r.to_line());
-                    text.push('\n');
-                }
-                if let Err(e) = self.out.write_all(text.as_bytes()) {
-                    self.error = Some(format!("writing the data: {e}"));
-                }
+    let mut summary = Summary::default();
+    parallel::in_order(
+        range,
+        opts.threads,
+        || parallel::worker_engine(opts.hash_mb, "datagen"),
+        |engine, i| play_game(engine, opts, i),
+        |_, game| {
+            let mut text = String::new();
+            for r in &game.records {
+                text.push_str(&r.to_line());
+                text.push('\n');
             }
-            self.summary.add(&game.summary);
-            self.next += 1;
-        }
-    }
+            out.write_all(text.as_bytes()).map_err(|e| format!("writing the data: {e}"))?;
+            summary.add(&game.summary);
+            bar.set_position(summary.games as u64);
+            let rate = summary.positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!("{} positions, {rate:.0} positions/s", summary.positions));
+            Ok(())
+        },
+    )?;
+    bar.finish_and_clear();
+    Ok(summary)
 }
 
 /// A position after `random_plies` random moves that the engine scores
@@ -402,7 +329,7 @@ mod tests {
             let mut joined = String::new();
             for i in 0..3 {
                 let shard = DatagenOptions {
-                    shard: (i, 3),
+                    shard: Shard::new(i, 3).unwrap(),
                     threads: 2,
                     ..whole.clone()
                 };
@@ -452,13 +379,11 @@ mod tests {
     #[test]
     fn bad_settings_are_refused() {
         let mut out = Vec::new();
-        for shard in [(3, 3), (0, 0)] {
-            let opts = DatagenOptions {
-                shard,
-                ..options(Variant::Pom, 2)
-            };
-            assert!(run(&opts, &mut out).unwrap_err().contains("shard"));
-        }
+        let opts = DatagenOptions {
+            threads: 0,
+            ..options(Variant::Pom, 2)
+        };
+        assert!(run(&opts, &mut out).unwrap_err().contains("threads"));
         assert!(out.is_empty());
     }
 }

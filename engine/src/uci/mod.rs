@@ -7,7 +7,7 @@
 //! go to stderr. In-process drivers skip the thread and stdin:
 //! [`Session::handle_line`] runs one line at a time.
 
-mod board;
+pub mod board;
 mod convert;
 pub mod options;
 

@@ -1,7 +1,9 @@
-//! `gorgon-match`: plays engine-vs-engine matches (docs/MATCH.md).
+//! `gorgon-match`: plays engine-vs-engine matches (docs/MATCH.md), or sums
+//! up the PGN files of matches played before (`--stats`, docs/SHARDING.md).
 #![forbid(unsafe_code)]
 
 use gorgon_scripts::cli::{parse_args, Command, USAGE};
+use gorgon_scripts::results::stats_report;
 use gorgon_scripts::tournament::run_match;
 use std::process::ExitCode;
 
@@ -23,6 +25,18 @@ fn main() -> ExitCode {
     }
     let config = match parse_args(&args) {
         Ok(Command::Run(c)) => c,
+        Ok(Command::Stats(c)) => {
+            return match stats_report(&c) {
+                Ok(report) => {
+                    print!("{}", report.summary(c.sprt.as_ref()));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("gorgon-match: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         Ok(Command::Help) => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

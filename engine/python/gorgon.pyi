@@ -1,0 +1,198 @@
+"""Pillars of Medusa (``pom``, 11x11) and Mini-POM (``minipom``, 9x9): boards,
+rules and the Gorgon engine, in process.
+
+Moves are strings in coordinate notation (``"e3e5"``, ``"b7d8(H)"``,
+``"c10c11e"``, ``"f1k1"``); every method returns them in canonical form.
+"""
+
+from typing import Optional, Tuple
+
+__version__: str
+VARIANTS: Tuple[str, str]
+"""The variant names: ``("pom", "minipom")``."""
+
+def start_fen(variant: str = "pom") -> str:
+    """The start FEN of a variant; ``ValueError`` for an unknown name."""
+
+class Outcome:
+    """How a game ended."""
+
+    @property
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+    @property
+    def reason(self) -> str:
+        """``"checkmate"``, ``"stalemate"``, ``"repetition"``, ``"fifty_moves"``
+        or ``"insufficient_material"``."""
+    @property
+    def winner(self) -> Optional[str]:
+        """``"white"``, ``"black"``, or None for a draw."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str: ...
+
+class Board:
+    """A Pillars of Medusa or Mini-POM position and the moves pushed on it.
+
+    ``Board(variant="pom", fen=None)``: the variant's start position, or the
+    given FEN. A bad variant or FEN raises ``ValueError`` with the rules'
+    message.
+    """
+
+    def __init__(self, variant: str = "pom", fen: Optional[str] = None) -> None: ...
+    def legal_moves(self) -> list[str]:
+        """The legal moves, canonical coordinate text, in generation order."""
+    def push(self, move: str) -> str:
+        """Plays a move in coordinate notation and returns its canonical text.
+
+        An illegal or unreadable move raises ``ValueError`` (the engine's
+        message) and leaves the board unchanged.
+        """
+    def push_book(self, text: str) -> str:
+        """Plays one move in the inventor's book notation (``"ME x B10"``,
+        ``"E3 - E5"``, ``"D3"``, ``"O-O-A"``); returns its coordinate text.
+
+        ``ValueError`` if it names no legal move, or several.
+        """
+    def pop(self) -> str:
+        """Takes back the last move pushed through this board and returns its
+        text; ``IndexError`` when there is none."""
+    def parse_move(self, move: str) -> str:
+        """The canonical text of a legal move, without playing it; ``ValueError``
+        otherwise."""
+    def is_legal(self, move: str) -> bool:
+        """True if the text names a legal move here."""
+    def book_notation(self, move: str) -> str:
+        """The inventor's book notation of a legal move (``"ME x B10"``)."""
+    @property
+    def move_stack(self) -> list[str]:
+        """The moves pushed through this board, oldest first."""
+    def fen(self) -> str:
+        """The position as FEN."""
+    @property
+    def variant(self) -> str:
+        """``"pom"`` or ``"minipom"``."""
+    @property
+    def turn(self) -> str:
+        """The side to move: ``"white"`` or ``"black"``."""
+    @property
+    def fullmove_number(self) -> int:
+        """The move number, from 1, incremented after Black moves."""
+    @property
+    def halfmove_clock(self) -> int:
+        """Half-moves since the last capture or Sword move."""
+    def ply(self) -> int:
+        """Half-moves since the start of the game, from the move number and the
+        side to move (0 at the start position)."""
+    def is_check(self) -> bool:
+        """True if the side to move is in check."""
+    def petrified(self, color: Optional[str] = None) -> list[str]:
+        """Squares of the petrified pieces of one colour (``"white"``,
+        ``"black"``) or of both (None), in square order."""
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended here, or None while it goes on."""
+    def is_game_over(self) -> bool:
+        """True if the game has ended here."""
+    def perft(self, depth: int) -> int:
+        """Legal move sequences of ``depth`` plies (0 to 32, else
+        ``ValueError``; draw rules ignored).
+
+        Runs without the GIL; Ctrl-C stops it (``KeyboardInterrupt``).
+        """
+    def copy(self) -> Board:
+        """An independent copy (position and move stack)."""
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: object) -> Board: ...
+    def __eq__(self, other: object) -> bool:
+        """Same variant and same FEN."""
+    def __str__(self) -> str:
+        """The diagram of the engine's ``d`` command (petrified pieces marked
+        ``*``), then FEN, key, petrified squares, checkers, side and status."""
+    def __repr__(self) -> str:
+        """``Board('pom', '<fen>')``."""
+
+class Score:
+    """A score from the side to move's view: ``cp`` or ``mate``, the other None."""
+
+    @property
+    def cp(self) -> Optional[int]:
+        """Centipawns (+100: a 50 % chance of winning), or None for a mate."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Moves to mate (negative: the side to move gets mated), or None."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __repr__(self) -> str:
+        """``Score(cp=35)`` or ``Score(mate=2)``."""
+
+class AnalysisLine:
+    """One principal variation of an analysis, from its last completed depth."""
+
+    @property
+    def move(self) -> str:
+        """The line's first move."""
+    @property
+    def score(self) -> Score: ...
+    @property
+    def wdl(self) -> Tuple[int, int, int]:
+        """Win, draw, loss per mille for the side to move."""
+    @property
+    def depth(self) -> int: ...
+    @property
+    def seldepth(self) -> int: ...
+    @property
+    def multipv(self) -> int:
+        """1 for the best line, 2 for the next, ..."""
+    @property
+    def nodes(self) -> int:
+        """Nodes the whole search had searched when the line was reported."""
+    @property
+    def nps(self) -> int: ...
+    @property
+    def time_ms(self) -> int: ...
+    @property
+    def pv(self) -> list[str]:
+        """The line's moves."""
+    def __repr__(self) -> str: ...
+
+class Engine:
+    """The Gorgon player: search, transposition table and threads.
+
+    ``ValueError`` for threads outside 1..1024 or a hash outside 1..1048576
+    MB or beyond the machine's memory. Searches run without the GIL and
+    Ctrl-C stops them (``KeyboardInterrupt``; the engine stays usable).
+    """
+
+    def __init__(self, threads: int = 1, hash_mb: int = 64) -> None: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def hash_mb(self) -> int: ...
+    def new_game(self) -> None:
+        """Clears the hash table and the histories."""
+    def analyse(
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        movetime: Optional[int] = None,
+        nodes: Optional[int] = None,
+        multipv: int = 1,
+    ) -> list[AnalysisLine]:
+        """Analyses the board's position: ``multipv`` lines (fewer if there are
+        fewer legal moves), best first, from the last completed depth.
+
+        At least one limit (``depth`` 1..127, ``movetime`` in ms, ``nodes``)
+        is required, else ``ValueError``. ``ValueError`` too when the side to
+        move has no legal move (mate, stalemate: "the game is over: ...");
+        a position drawn by repetition or the 50-move rule is analysed.
+        """
+    def play(
+        self,
+        board: Board,
+        depth: Optional[int] = None,
+        movetime: Optional[int] = None,
+        nodes: Optional[int] = None,
+    ) -> str:
+        """The engine's move within the limits (at least one is required);
+        ``ValueError`` when the side to move has no legal move."""
+    def __repr__(self) -> str: ...

@@ -1,0 +1,47 @@
+//! `gorgon`, the Python module: Pillars of Medusa (`pom`) and Mini-POM
+//! (`minipom`) in process, as python-chess does for chess.
+//!
+//! - [`board::Board`]: a position with a move stack: legal moves, push/pop
+//!   in coordinate or book notation, FEN, petrified pieces, outcome, perft.
+//! - [`engine::Engine`]: the player (search, hash, threads): `analyse`
+//!   gives the MultiPV lines, `play` the best move. Searches run with the
+//!   GIL released, and Ctrl-C stops them.
+//!
+//! Every error a user can cause is a Python exception (mostly
+//! `ValueError` carrying the rules' own message); nothing here panics on
+//! user input.
+
+mod board;
+mod engine;
+mod interrupt;
+
+use pyo3::prelude::*;
+use rules::Variant;
+
+/// The variant a name names, or a `ValueError` listing the names.
+pub(crate) fn variant_of(name: &str) -> PyResult<Variant> {
+    Variant::from_name(name)
+        .ok_or_else(|| pyo3::exceptions::PyValueError::new_err(format!("unknown variant '{name}' (expected one of: pom, minipom)")))
+}
+
+/// The start FEN of a variant (`"pom"` or `"minipom"`).
+#[pyfunction]
+#[pyo3(signature = (variant = "pom"))]
+fn start_fen(variant: &str) -> PyResult<&'static str> {
+    Ok(variant_of(variant)?.start_fen())
+}
+
+/// Pillars of Medusa (`pom`, 11x11) and Mini-POM (`minipom`, 9x9): boards,
+/// rules and the Gorgon engine, in process.
+#[pymodule]
+fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("VARIANTS", (Variant::Pom.name(), Variant::MiniPom.name()))?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::Outcome>()?;
+    m.add_class::<engine::Engine>()?;
+    m.add_class::<engine::AnalysisLine>()?;
+    m.add_class::<engine::Score>()?;
+    m.add_function(wrap_pyfunction!(start_fen, m)?)?;
+    Ok(())
+}

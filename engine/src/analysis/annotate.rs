@@ -1,0 +1,461 @@
+//! Annotated games: every move gets the engine's evaluation, the engine's
+//! preferred move where it differs, and a glyph (`?!`, `?`, `??`) by the
+//! winning chances the move gave away.
+//!
+//! The loss of a move is measured with the win/draw/loss model rather than
+//! in centipawns: the expected score (a win 1, a draw ½) of the side to
+//! move with the engine's best move, minus its expected score with the move
+//! played. So a pawn thrown away in a won or a lost position costs little,
+//! and the same pawn in a balanced one costs much, as a player feels it.
+//! Both figures come from searches of the position before the move, at the
+//! same limits: one of all moves, one of the move played alone. (Judging a
+//! move by a separate search of the position after it would charge every
+//! move with the difference between the two searchers' views, which at a
+//! fixed depth swings with the side to move.) The move the engine itself
+//! chose loses nothing.
+//!
+//! The output is PGN in the coordinate notation the project's PGN reader
+//! reads back (`gorgon-match --stats`, `gorgon book build --pgn`): the
+//! evaluation as `[%eval 0.35,12]` in White's view (the form Lichess and
+//! python-chess read), the glyph as a NAG (`$6`, `$2`, `$4`), the preferred
+//! line as a variation. With the book notation the preferred line and the
+//! played move's book text go in the comment instead (book moves contain
+//! spaces and parentheses, which PGN movetext cannot hold).
+
+use super::{line_texts, Verdict};
+use protocol::ScoreValue;
+use rules::pgn::PgnGame;
+use rules::{notation, Color, GameRecord, Move, Position};
+
+/// The glyphs, by the loss of expected score they start at.
+pub const INACCURACY: f64 = 0.05;
+pub const MISTAKE: f64 = 0.10;
+pub const BLUNDER: f64 = 0.15;
+
+/// Moves of the preferred line shown.
+const LINE_PLIES: usize = 8;
+
+/// A poor move's glyph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Glyph {
+    /// `?!`, NAG 6.
+    Inaccuracy,
+    /// `?`, NAG 2.
+    Mistake,
+    /// `??`, NAG 4.
+    Blunder,
+}
+
+impl Glyph {
+    /// The glyph a loss of expected score earns, if any.
+    pub fn of_loss(loss: f64) -> Option<Glyph> {
+        if loss >= BLUNDER {
+            Some(Glyph::Blunder)
+        } else if loss >= MISTAKE {
+            Some(Glyph::Mistake)
+        } else if loss >= INACCURACY {
+            Some(Glyph::Inaccuracy)
+        } else {
+            None
+        }
+    }
+
+    pub fn nag(self) -> u8 {
+        match self {
+            Glyph::Inaccuracy => 6,
+            Glyph::Mistake => 2,
+            Glyph::Blunder => 4,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Glyph::Inaccuracy => "?!",
+            Glyph::Mistake => "?",
+            Glyph::Blunder => "??",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Glyph::Inaccuracy => "Inaccuracy",
+            Glyph::Mistake => "Mistake",
+            Glyph::Blunder => "Blunder",
+        }
+    }
+}
+
+/// How moves are written in comments and variations.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    #[default]
+    Coord,
+    Book,
+}
+
+impl Notation {
+    fn text(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Coord => pos.move_text(m),
+            Notation::Book => notation::move_to_notation(pos, m),
+        }
+    }
+}
+
+/// The engine's view of one position of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The position searched with all its moves.
+    pub best: Verdict,
+    /// The move played searched alone; `None` when it is the engine's own
+    /// choice (or no move was played from here).
+    pub played: Option<Verdict>,
+}
+
+impl Analysis {
+    /// The verdict on the move played.
+    pub fn of_played(&self) -> &Verdict {
+        self.played.as_ref().unwrap_or(&self.best)
+    }
+}
+
+/// The judgement of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    /// 0-based ply of the move in the game.
+    pub ply: usize,
+    pub mover: Color,
+    /// Expected score of the mover before the move (best play) and after
+    /// the move played.
+    pub before: f64,
+    pub after: f64,
+    /// `before - after`, at least 0; 0 for the engine's own choice.
+    pub loss: f64,
+    pub glyph: Option<Glyph>,
+}
+
+/// Judges every move of `game` from the analyses of its positions
+/// (`analyses[i]` of the position before move `i`, and one of the last
+/// position).
+pub fn judge(game: &GameRecord, analyses: &[Analysis]) -> Vec<Judgement> {
+    assert_eq!(analyses.len(), game.moves.len() + 1, "one analysis per position");
+    let mut pos = game.start.clone();
+    let mut out = Vec::with_capacity(game.moves.len());
+    for (ply, &m) in game.moves.iter().enumerate() {
+        let mover = pos.side_to_move();
+        let before = analyses[ply].best.expected();
+        let after = analyses[ply].of_played().expected();
+        let loss = if analyses[ply].best.best == Some(m) {
+            0.0
+        } else {
+            (before - after).max(0.0)
+        };
+        out.push(Judgement {
+            ply,
+            mover,
+            before,
+            after,
+            loss,
+            glyph: Glyph::of_loss(loss),
+        });
+        pos.make(m);
+    }
+    out
+}
+
+/// A score in White's view: `0.35`, `-1.20`, `#3`, `#-2`.
+fn eval_text(score: ScoreValue, side: Color) -> String {
+    let sign = if side == Color::White { 1 } else { -1 };
+    match score {
+        ScoreValue::Cp(cp) => format!("{:.2}", (sign * cp) as f64 / 100.0),
+        ScoreValue::Mate(n) => format!("#{}", sign * n),
+    }
+}
+
+/// `+0.35`, `#-2`: a score in White's view for prose.
+fn eval_prose(score: ScoreValue, side: Color) -> String {
+    let t = eval_text(score, side);
+    if t.starts_with(['-', '#']) {
+        t
+    } else {
+        format!("+{t}")
+    }
+}
+
+/// Counts of glyphs and the average loss of one side's moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideReport {
+    pub moves: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// Average loss of expected score per move, 0 to 1.
+    pub average_loss: f64,
+}
+
+/// White's and Black's reports.
+pub fn report(judgements: &[Judgement]) -> [SideReport; 2] {
+    let mut out = [SideReport::default(), SideReport::default()];
+    for j in judgements {
+        let side = &mut out[(j.mover == Color::Black) as usize];
+        side.moves += 1;
+        side.average_loss += j.loss;
+        match j.glyph {
+            Some(Glyph::Inaccuracy) => side.inaccuracies += 1,
+            Some(Glyph::Mistake) => side.mistakes += 1,
+            Some(Glyph::Blunder) => side.blunders += 1,
+            None => {}
+        }
+    }
+    for side in &mut out {
+        side.average_loss /= side.moves.max(1) as f64;
+    }
+    out
+}
+
+/// The annotated PGN of one game: its tags (with `Variant`, `FEN` when
+/// needed, and `Annotator`), the moves with evaluations, glyphs and
+/// preferred lines, and the result.
+pub fn write_pgn(
+    written: &PgnGame,
+    game: &GameRecord,
+    analyses: &[Analysis],
+    judgements: &[Judgement],
+    notation: Notation,
+    annotator: &str,
+) -> String {
+    let mut tags: Vec<(String, String)> = written
+        .tags
+        .iter()
+        .filter(|(n, _)| !n.eq_ignore_ascii_case("Annotator"))
+        .cloned()
+        .collect();
+    let variant = game.start.variant();
+    if written.tag("Variant").is_none() {
+        tags.push(("Variant".into(), variant.name().into()));
+    }
+    if written.tag("FEN").is_none() && game.start.fen() != Position::startpos(variant).fen() {
+        tags.push(("FEN".into(), game.start.fen()));
+    }
+    tags.push(("Annotator".into(), annotator.into()));
+    let result = game.result.map_or("*".to_string(), |r| r.to_string());
+    if !tags.iter().any(|(n, _)| n == "Result") {
+        tags.push(("Result".into(), result.clone()));
+    }
+    let mut out = String::new();
+    for (name, value) in &tags {
+        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    out.push('\n');
+
+    let mut words: Vec<String> = Vec::new();
+    let mut pos = game.start.clone();
+    // A Black move needs its number after a comment or a variation.
+    let mut need_number = true;
+    for (ply, &m) in game.moves.iter().enumerate() {
+        let number = pos.fullmove_number();
+        let white = pos.side_to_move() == Color::White;
+        if white {
+            words.push(format!("{number}."));
+        } else if need_number {
+            words.push(format!("{number}..."));
+        }
+        words.push(pos.move_text(m));
+        let j = &judgements[ply];
+        if let Some(g) = j.glyph {
+            words.push(format!("${}", g.nag()));
+        }
+        let before = &analyses[ply].best;
+        let played = analyses[ply].of_played();
+        let mover = pos.side_to_move();
+        let mut after_pos = pos.clone();
+        after_pos.make(m);
+        let mut comment = Vec::new();
+        if notation == Notation::Book {
+            comment.push(notation::move_to_notation(&pos, m));
+        }
+        match analyses[ply + 1].best.outcome {
+            Some(o) => comment.push(format!("{o}.")),
+            None => comment.push(format!("[%eval {},{}]", eval_text(played.score, mover), played.depth)),
+        }
+        let preferred = before.best.filter(|&b| b != m);
+        if let (Some(g), Some(best)) = (j.glyph, preferred) {
+            comment.push(format!(
+                "{}. Gorgon prefers {} ({}).",
+                g.name(),
+                notation.text(&pos, best),
+                eval_prose(before.score, mover)
+            ));
+        }
+        let line = match (j.glyph, preferred) {
+            (Some(_), Some(_)) => line_texts(&pos, &before.pv[..before.pv.len().min(LINE_PLIES)], |p, m| notation.text(p, m)),
+            _ => Vec::new(),
+        };
+        if notation == Notation::Book && !line.is_empty() {
+            comment.push(format!("Line: {}.", line.join(", ")));
+        }
+        words.push(format!("{{{}}}", comment.join(" ")));
+        if notation == Notation::Coord && !line.is_empty() {
+            words.push(variation(&pos, &line));
+        }
+        need_number = true;
+        pos = after_pos;
+    }
+    words.push(result);
+    out.push_str(&wrap(&words, 79));
+    out.push_str("\n\n");
+    out
+}
+
+/// `(12... d11f9 13. e3e5 ...)`: a line of coordinate moves from `pos`.
+fn variation(pos: &Position, line: &[String]) -> String {
+    let mut p = pos.clone();
+    let mut parts = Vec::new();
+    for (i, text) in line.iter().enumerate() {
+        let white = p.side_to_move() == Color::White;
+        if white {
+            parts.push(format!("{}.", p.fullmove_number()));
+        } else if i == 0 {
+            parts.push(format!("{}...", p.fullmove_number()));
+        }
+        parts.push(text.clone());
+        match p.parse_move(text) {
+            Ok(m) => p.make(m),
+            Err(_) => break,
+        }
+    }
+    format!("({})", parts.join(" "))
+}
+
+/// Words joined by spaces into lines of at most `width` characters (a
+/// longer word gets a line of its own).
+fn wrap(words: &[String], width: usize) -> String {
+    let mut out = String::new();
+    let mut line_len = 0;
+    for w in words {
+        if line_len > 0 && line_len + 1 + w.len() > width {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        out.push_str(w);
+        line_len += w.len();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::{GameResult, Outcome, Variant};
+
+    fn verdict(best: Option<Move>, wdl: [u32; 3], cp: i32) -> Verdict {
+        Verdict {
+            best,
+            score: ScoreValue::Cp(cp),
+            wdl,
+            depth: 9,
+            seldepth: 12,
+            nodes: 1000,
+            time_ms: 1,
+            pv: best.into_iter().collect(),
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn glyphs_follow_the_loss_of_expected_score() {
+        assert_eq!(Glyph::of_loss(0.049), None);
+        assert_eq!(Glyph::of_loss(0.05), Some(Glyph::Inaccuracy));
+        assert_eq!(Glyph::of_loss(0.12), Some(Glyph::Mistake));
+        assert_eq!(Glyph::of_loss(0.6), Some(Glyph::Blunder));
+    }
+
+    /// Two moves: White's is the engine's own choice; Black's throws away
+    /// 20 % of its expected score and the engine preferred another move.
+    fn two_moves() -> (GameRecord, Vec<Analysis>) {
+        let mut pos = Position::startpos(Variant::MiniPom);
+        let w = pos.legal_move_vec()[0];
+        pos.make(w);
+        let legal = pos.legal_move_vec();
+        let (b, better_b) = (legal[0], legal[1]);
+        let game = GameRecord {
+            start: Position::startpos(Variant::MiniPom),
+            moves: vec![w, b],
+            result: Some(GameResult::WhiteWins),
+        };
+        let analyses = vec![
+            Analysis {
+                best: verdict(Some(w), [300, 500, 200], 20),
+                played: None,
+            },
+            // Black to move: 20 % win, 50 % draw: expected 0.45; with the
+            // move played 0.25.
+            Analysis {
+                best: verdict(Some(better_b), [200, 500, 300], -20),
+                played: Some(verdict(Some(b), [100, 300, 600], -150)),
+            },
+            Analysis {
+                best: verdict(None, [600, 300, 100], 150),
+                played: None,
+            },
+        ];
+        (game, analyses)
+    }
+
+    #[test]
+    fn the_engines_choice_loses_nothing_and_a_slip_gets_its_glyph() {
+        let (game, analyses) = two_moves();
+        let js = judge(&game, &analyses);
+        assert_eq!(js[0].loss, 0.0);
+        assert_eq!(js[0].glyph, None);
+        assert!((js[1].before - 0.45).abs() < 1e-9 && (js[1].after - 0.25).abs() < 1e-9);
+        assert_eq!(js[1].glyph, Some(Glyph::Blunder));
+        let [white, black] = report(&js);
+        assert_eq!((white.moves, white.blunders), (1, 0));
+        assert_eq!((black.moves, black.blunders), (1, 1));
+        assert!((black.average_loss - 0.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_pgn_carries_evals_glyphs_and_lines_and_reads_back() {
+        let (game, analyses) = two_moves();
+        let js = judge(&game, &analyses);
+        let written = PgnGame {
+            tags: vec![("White".into(), "A".into()), ("Annotator".into(), "old".into())],
+            ..PgnGame::default()
+        };
+        let text = write_pgn(&written, &game, &analyses, &js, Notation::Coord, "Gorgon test");
+        assert!(text.contains("[Annotator \"Gorgon test\"]") && !text.contains("old"), "{text}");
+        assert!(text.contains("[Variant \"minipom\"]"), "{text}");
+        // White's move: Black to move after it scores -0.20, +0.20 for White.
+        assert!(text.contains("[%eval 0.20,9]"), "{text}");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(" $4 {[%eval 1.50,9] Blunder. Gorgon prefers "), "{text}");
+        assert!(text.contains("(1... "), "{text}");
+        assert!(text.trim_end().ends_with("1-0"), "{text}");
+        let games = rules::pgn::read_games(&text, "annotated.pgn", Variant::MiniPom).unwrap().0;
+        assert_eq!(games[0].moves, game.moves);
+        assert_eq!(games[0].result, Some(GameResult::WhiteWins));
+
+        let book = write_pgn(&written, &game, &analyses, &js, Notation::Book, "Gorgon test");
+        assert!(book.contains("Line: "), "{book}");
+        assert!(!book.contains("(1... "), "{book}");
+        assert_eq!(
+            rules::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
+            game.moves
+        );
+    }
+
+    #[test]
+    fn a_finished_game_says_how_it_ended() {
+        let (game, mut analyses) = two_moves();
+        analyses[2].best.outcome = Some(Outcome::Stalemate);
+        let js = judge(&game, &analyses);
+        let text = write_pgn(&PgnGame::default(), &game, &analyses, &js, Notation::Coord, "G");
+        assert!(text.contains("{stalemate."), "{text}");
+    }
+}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The Python package's tests: builds `gorgon` (engine/python) into a venv
+# at target/python-venv (made on first use, reused after) and runs its
+# pytest files. Needs python3 >= 3.9 with venv and pip, and PyPI for the
+# first run (maturin, pytest). Every run rebuilds the extension so the
+# tests see the current code; cargo builds into target/ (profile
+# `python`), so a rebuild after no change takes seconds.
+# Usage: scripts/python-tests.sh [pytest arguments...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python=${PYTHON:-python3}
+# No __pycache__ in the source tree.
+export PYTHONDONTWRITEBYTECODE=1
+venv=target/python-venv
+if [ ! -x "$venv/bin/python" ]; then
+    echo "== creating $venv"
+    "$python" -m venv "$venv"
+fi
+# maturin's build backend runs the `maturin` binary of the venv.
+export PATH="$PWD/$venv/bin:$PATH"
+pip() { "$venv/bin/python" -m pip --disable-pip-version-check -q "$@"; }
+# The build backend lives in the venv (no isolated build environment per
+# run: faster, and offline once installed); the pins are pyproject.toml's.
+if ! "$venv/bin/python" -c 'import maturin, pytest' 2>/dev/null; then
+    pip install 'maturin>=1.9,<2' pytest
+fi
+echo "== building gorgon (engine/python)"
+start=$(date +%s)
+pip install --no-build-isolation --force-reinstall --no-deps ./engine/python
+echo "   built and installed in $(($(date +%s) - start)) s"
+echo "== pytest engine/python/tests"
+# From the repo root, not from the source tree: the tests import the
+# installed package.
+"$venv/bin/python" -m pytest -q -p no:cacheprovider engine/python/tests "$@"
