@@ -30,5 +30,7 @@ pip install --no-build-isolation --force-reinstall --no-deps ./engine/python
 echo "   built and installed in $(($(date +%s) - start)) s"
 echo "== pytest engine/python/tests"
 # From the repo root, not from the source tree: the tests import the
-# installed package.
-"$venv/bin/python" -m pytest -q -p no:cacheprovider engine/python/tests "$@"
+# installed package. A test that hangs dumps every thread's stack after
+# 120 s, and the whole suite (5 s here) is stopped after 15 minutes
+# rather than holding CI to its limit.
+timeout 900 "$venv/bin/python" -m pytest -q -p no:cacheprovider -o faulthandler_timeout=120 engine/python/tests "$@"

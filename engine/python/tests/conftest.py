@@ -2,11 +2,24 @@
 engine/tests/data/mates.tsv) read from the checkout these tests live in."""
 
 import re
+import signal
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(autouse=True)
+def python_handles_sigint():
+    """Python's own SIGINT handler during every test. A process started in
+    the background by a non-interactive shell (`cmd &` in a CI script)
+    begins with SIGINT ignored, and Python then installs no handler: Ctrl-C,
+    `os.kill(pid, SIGINT)` and `_thread.interrupt_main()` would do nothing,
+    and the interruption tests would wait for a search that never stops."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
 
 
 def sample_game():
