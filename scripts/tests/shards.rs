@@ -176,3 +176,30 @@ fn empty_shard_and_sprt() {
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--stats --sprt"), "{refused:?}");
 }
+
+/// `gorgon annotate`'s PGN is read back by the runner's reader: `--stats`
+/// on the annotated games prints the original's statistics.
+#[test]
+fn annotated_games_give_the_same_stats() {
+    let pgn = temp_path("to-annotate.pgn");
+    let whole = play(&pgn, &["--concurrency", "2"]);
+    let annotated = temp_path("annotated.pgn");
+    let out = Command::new(gorgon_binary())
+        .args(["annotate", &pgn.display().to_string(), "--nodes", "300", "--quiet", "--out"])
+        .arg(&annotated)
+        .output()
+        .expect("run gorgon annotate");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&annotated).unwrap();
+    assert_eq!(text.matches("[Annotator \"Gorgon").count(), 7, "{text}");
+    let games = check_pgn(&text, 7, Variant::MiniPom);
+    let original = check_pgn(&std::fs::read_to_string(&pgn).unwrap(), 7, Variant::MiniPom);
+    for (a, b) in games.iter().zip(&original) {
+        assert_eq!(essence(a), essence(b));
+    }
+    let stats = gorgon_match(&["--stats".to_string(), annotated.display().to_string()]);
+    assert_eq!(line(&stats, "G1 vs G2: "), line(&whole, "G1 vs G2: 7 games "), "{stats}\n{whole}");
+    for p in [&pgn, &annotated] {
+        let _ = std::fs::remove_file(p);
+    }
+}

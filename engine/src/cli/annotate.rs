@@ -16,7 +16,7 @@ use std::path::PathBuf;
 enum NotationArg {
     /// Coordinates (`e3e5`), with the preferred line as a PGN variation.
     Coord,
-    /// The inventor's book notation (`S - E5`) in the comments.
+    /// The inventor's book notation (`ME x B10`, `E3 - E5`) in the comments.
     Book,
 }
 
