@@ -131,7 +131,41 @@ pub struct Judgement {
     pub after: f64,
     /// `before - after`, at least 0; 0 for the engine's own choice.
     pub loss: f64,
+    /// A forced mate the move let go or let in.
+    pub mate: Option<MateChange>,
+    /// By the loss, and at least an inaccuracy with a `mate`.
     pub glyph: Option<Glyph>,
+}
+
+/// A forced mate that came or went with a move. The expected score hardly
+/// moves when a won game stays won without its mate, or a lost one gets
+/// lost by force, so these are named apart (as Lichess does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateChange {
+    /// The mover had a mate in `n` and the move played has none.
+    Missed(i32),
+    /// The move played lets the opponent mate in `n`; the best move did not.
+    Allowed(i32),
+}
+
+impl MateChange {
+    /// What changed, between two scores from the mover's view.
+    fn between(best: ScoreValue, played: ScoreValue) -> Option<MateChange> {
+        match (best, played) {
+            (ScoreValue::Mate(n), ScoreValue::Mate(p)) if n > 0 && p > 0 => None,
+            (ScoreValue::Mate(n), _) if n > 0 => Some(MateChange::Missed(n)),
+            (ScoreValue::Mate(n), _) if n <= 0 => None,
+            (_, ScoreValue::Mate(p)) if p <= 0 => Some(MateChange::Allowed(-p)),
+            _ => None,
+        }
+    }
+
+    fn text(self) -> String {
+        match self {
+            MateChange::Missed(n) => format!("Misses a mate in {n}."),
+            MateChange::Allowed(n) => format!("Allows a mate in {n}."),
+        }
+    }
 }
 
 /// Judges every move of `game` from the analyses of its positions
@@ -145,10 +179,15 @@ pub fn judge(game: &GameRecord, analyses: &[Analysis]) -> Vec<Judgement> {
         let mover = pos.side_to_move();
         let before = analyses[ply].best.expected();
         let after = analyses[ply].of_played().expected();
-        let loss = if analyses[ply].best.best == Some(m) {
-            0.0
-        } else {
-            (before - after).max(0.0)
+        let own_choice = analyses[ply].best.best == Some(m);
+        let loss = if own_choice { 0.0 } else { (before - after).max(0.0) };
+        let mate = match &analyses[ply].played {
+            Some(played) if !own_choice => MateChange::between(analyses[ply].best.score, played.score),
+            _ => None,
+        };
+        let glyph = match (Glyph::of_loss(loss), mate) {
+            (None, Some(_)) => Some(Glyph::Inaccuracy),
+            (g, _) => g,
         };
         out.push(Judgement {
             ply,
@@ -156,7 +195,8 @@ pub fn judge(game: &GameRecord, analyses: &[Analysis]) -> Vec<Judgement> {
             before,
             after,
             loss,
-            glyph: Glyph::of_loss(loss),
+            mate,
+            glyph,
         });
         pos.make(m);
     }
@@ -281,9 +321,12 @@ pub fn write_pgn(
         }
         let preferred = before.best.filter(|&b| b != m);
         if let (Some(g), Some(best)) = (j.glyph, preferred) {
+            comment.push(format!("{}.", g.name()));
+            if let Some(change) = j.mate {
+                comment.push(change.text());
+            }
             comment.push(format!(
-                "{}. Gorgon prefers {} ({}).",
-                g.name(),
+                "Gorgon prefers {} ({}).",
                 notation.text(&pos, best),
                 eval_prose(before.score, mover)
             ));
@@ -448,6 +491,33 @@ mod tests {
             rules::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
             game.moves
         );
+    }
+
+    #[test]
+    fn a_missed_or_allowed_mate_is_named_even_when_the_game_was_decided() {
+        let (game, mut analyses) = two_moves();
+        // Black was lost anyway (2 % win) and the move played allows a mate
+        // in 2: hardly any expected score lost, but an inaccuracy.
+        analyses[1].best = verdict(analyses[1].best.best, [0, 20, 980], -900);
+        analyses[1].played = Some(Verdict {
+            score: ScoreValue::Mate(-2),
+            ..verdict(Some(game.moves[1]), [0, 0, 1000], 0)
+        });
+        let js = judge(&game, &analyses);
+        assert!(js[1].loss < INACCURACY);
+        assert_eq!((js[1].mate, js[1].glyph), (Some(MateChange::Allowed(2)), Some(Glyph::Inaccuracy)));
+        let text = write_pgn(&PgnGame::default(), &game, &analyses, &js, Notation::Coord, "G");
+        assert!(text.contains("Inaccuracy. Allows a mate in 2. Gorgon prefers"), "{text}");
+        // A mate in 3 let go for a still winning move.
+        analyses[1].best.score = ScoreValue::Mate(3);
+        analyses[1].played = Some(Verdict {
+            score: ScoreValue::Cp(900),
+            ..verdict(Some(game.moves[1]), [0, 20, 980], 0)
+        });
+        assert_eq!(judge(&game, &analyses)[1].mate, Some(MateChange::Missed(3)));
+        // A slower mate is no change.
+        analyses[1].played.as_mut().unwrap().score = ScoreValue::Mate(5);
+        assert_eq!(judge(&game, &analyses)[1].mate, None);
     }
 
     #[test]

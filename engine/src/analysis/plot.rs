@@ -141,6 +141,7 @@ mod tests {
             before: 0.8,
             after: 0.1,
             loss: 0.7,
+            mate: None,
             glyph: Some(Glyph::Blunder),
         }];
         let path = std::env::temp_dir().join(format!("gorgon-plot-{}.svg", std::process::id()));

@@ -4,7 +4,7 @@
 
 use super::analyse::create;
 use clap::{Args, ValueEnum};
-use gorgon::analysis::annotate::{self, Analysis, Notation, SideReport};
+use gorgon::analysis::annotate::{self, Analysis, MateChange, Notation, SideReport};
 use gorgon::analysis::batch::{self, BatchOptions, Input};
 use gorgon::analysis::{plot, SearchLimits};
 use protocol::Shard;
@@ -127,11 +127,17 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
         );
         for j in judgements.iter().filter(|j| j.glyph.is_some()) {
             let g = j.glyph.expect("filtered");
+            let (pos, _) = input.position(first - vs.len() + j.ply);
+            let dots = if pos.side_to_move() == rules::Color::White { "." } else { "..." };
+            let mate = match j.mate {
+                Some(MateChange::Missed(n)) => format!(", misses a mate in {n}"),
+                Some(MateChange::Allowed(n)) => format!(", allows a mate in {n}"),
+                None => String::new(),
+            };
             eprintln!(
-                "  ply {:>3} {:?} {}{}: expected score {:.2} -> {:.2}",
-                j.ply + 1,
-                j.mover,
-                input.position(first - vs.len() + j.ply).0.move_text(game.moves[j.ply]),
+                "  {}{dots} {}{}  expected score {:.2} -> {:.2}{mate}",
+                pos.fullmove_number(),
+                pos.move_text(game.moves[j.ply]),
                 g.symbol(),
                 j.before,
                 j.after
