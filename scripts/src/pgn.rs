@@ -39,7 +39,7 @@ pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
     tags.push(("PlyCount", rec.moves.len().to_string()));
     let mut out = String::new();
     for (name, value) in &tags {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        out.push_str(&pgn::tag_pair(name, value));
     }
     out.push('\n');
 
@@ -62,7 +62,7 @@ pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
         tokens.push(format!("{{{}}}", rec.reason.replace(['{', '}'], "'")));
     }
     tokens.push(rec.result.pgn().to_string());
-    out.push_str(&wrap(&tokens, 79));
+    out.push_str(&pgn::movetext(&tokens));
     out.push_str("\n\n");
     out
 }
@@ -97,29 +97,6 @@ pub fn score_text(score: ScoreValue) -> String {
         ScoreValue::Mate(m) if m > 0 => format!("+M{m}"),
         ScoreValue::Mate(m) => format!("-M{}", m.unsigned_abs()),
     }
-}
-
-/// Joins tokens with spaces into lines of at most `width` (a longer token
-/// stands on its own line).
-fn wrap(tokens: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line = 0;
-    for t in tokens {
-        if line > 0 && line + 1 + t.len() > width {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        out.push_str(t);
-        line += t.len();
-    }
-    out
-}
-
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The side to move and the move number of a FEN (White and 1 if absent).

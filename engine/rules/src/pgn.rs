@@ -1,4 +1,6 @@
-//! A small PGN reader for the games the match runner writes: tag pairs
+//! PGN: the pieces every writer of the project shares (tag pairs, movetext
+//! lines: [`tag_pair`], [`movetext`]) and a small reader for the games the
+//! match runner writes: tag pairs
 //! (`[Variant "pom"]`, `[FEN "..."]`, `[Result "1-0"]`, ...) and movetext in
 //! coordinate notation with move numbers, `{...}` comments, `;` comments,
 //! `(...)` variations (skipped; a `(X)` glued to a move is its
@@ -76,6 +78,36 @@ impl fmt::Display for PgnError {
 }
 
 impl std::error::Error for PgnError {}
+
+/// The longest line a PGN writer makes (the PGN standard's export format
+/// keeps lines under 80 characters).
+pub const LINE_WIDTH: usize = 79;
+
+/// `[Name "value"]` with `\` and `"` in the value escaped, and a newline.
+pub fn tag_pair(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Movetext tokens (move numbers, moves, NAGs, `{comments}`,
+/// `(variations)`, the result) joined by spaces into lines of at most
+/// [`LINE_WIDTH`] characters; a longer token stands on a line of its own.
+/// No newline at the end.
+pub fn movetext(tokens: &[String]) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for t in tokens {
+        if line > 0 && line + 1 + t.len() > LINE_WIDTH {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(t);
+        line += t.len();
+    }
+    out
+}
 
 /// Splits a PGN text into games (lexical only; no rules involved).
 pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
@@ -312,4 +344,45 @@ pub fn read_games(text: &str, file: &str, variant: Variant) -> Result<(Vec<GameR
         }
     }
     Ok((out, other))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_tags_and_movetext_read_back() {
+        let tokens: Vec<String> =
+            "1. e3e5 {a long comment that goes on and on and on and on and on and on and on and on and on} h10h8 $2 (1... g9g7) 1-0"
+                .split(' ')
+                .map(String::from)
+                .collect();
+        // Comments are one token each here: join the comment's words back.
+        let mut joined: Vec<String> = Vec::new();
+        for t in tokens {
+            match joined.last_mut() {
+                Some(last) if last.starts_with('{') && !last.ends_with('}') => {
+                    last.push(' ');
+                    last.push_str(&t);
+                }
+                _ => joined.push(t),
+            }
+        }
+        let text = format!(
+            "{}{}\n{}\n",
+            tag_pair("White", "A \"quoted\" \\ name"),
+            tag_pair("Variant", "pom"),
+            movetext(&joined)
+        );
+        assert!(
+            text.lines()
+                .all(|l| l.len() <= LINE_WIDTH || !l.contains(' ') || l.starts_with('{')),
+            "{text}"
+        );
+        assert!(text.contains("\n{a long comment"), "the comment, too long to share a line: {text}");
+        let games = parse(&text, "t.pgn").unwrap();
+        assert_eq!(games[0].tag("White"), Some("A \"quoted\" \\ name"));
+        assert_eq!(games[0].moves.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(), ["e3e5", "h10h8"]);
+        assert_eq!(games[0].result.as_deref(), Some("1-0"));
+    }
 }

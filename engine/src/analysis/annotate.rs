@@ -24,7 +24,7 @@
 
 use super::{line_texts, Verdict};
 use protocol::ScoreValue;
-use rules::pgn::PgnGame;
+use rules::pgn::{self, PgnGame};
 use rules::{notation, Color, GameRecord, Move, Position};
 
 /// The glyphs, by the loss of expected score they start at.
@@ -284,8 +284,7 @@ pub fn write_pgn(
     }
     let mut out = String::new();
     for (name, value) in &tags {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
+        out.push_str(&pgn::tag_pair(name, value));
     }
     out.push('\n');
 
@@ -346,7 +345,7 @@ pub fn write_pgn(
         pos = after_pos;
     }
     words.push(result);
-    out.push_str(&wrap(&words, 79));
+    out.push_str(&pgn::movetext(&words));
     out.push_str("\n\n");
     out
 }
@@ -369,25 +368,6 @@ fn variation(pos: &Position, line: &[String]) -> String {
         }
     }
     format!("({})", parts.join(" "))
-}
-
-/// Words joined by spaces into lines of at most `width` characters (a
-/// longer word gets a line of its own).
-fn wrap(words: &[String], width: usize) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for w in words {
-        if line_len > 0 && line_len + 1 + w.len() > width {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(w);
-        line_len += w.len();
-    }
-    out
 }
 
 #[cfg(test)]

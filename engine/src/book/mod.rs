@@ -271,55 +271,45 @@ pub fn pgn_description(paths: &[PathBuf], variant: Variant) -> String {
 /// moves with move numbers; the result. No date, so the text depends only
 /// on the games.
 pub fn games_pgn(games: &[GameRecord], first_round: usize, event: &str, player: &str) -> String {
-    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let mut out = String::new();
     for (k, g) in games.iter().enumerate() {
         let variant = g.start.variant();
         let result = g.result.unwrap_or(GameResult::Unfinished).pgn();
-        out.push_str(&format!(
-            "[Event \"{}\"]\n[Round \"{}\"]\n[White \"{}\"]\n[Black \"{}\"]\n[Result \"{result}\"]\n[Variant \"{}\"]\n",
-            quote(event),
-            first_round + k,
-            quote(player),
-            quote(player),
-            variant.name()
-        ));
+        let round = (first_round + k).to_string();
+        let mut tags = vec![
+            ("Event", event),
+            ("Round", &round),
+            ("White", player),
+            ("Black", player),
+            ("Result", result),
+            ("Variant", variant.name()),
+        ];
         let fen = g.start.fen();
         if fen != variant.start_fen() {
-            out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
+            tags.extend([("SetUp", "1"), ("FEN", fen.as_str())]);
         }
-        out.push_str(&format!("[PlyCount \"{}\"]\n\n", g.moves.len()));
+        let plies = g.moves.len().to_string();
+        tags.push(("PlyCount", &plies));
+        for (name, value) in tags {
+            out.push_str(&pgn::tag_pair(name, value));
+        }
+        out.push('\n');
         let mut pos = g.start.clone();
-        let mut line = String::new();
+        let mut tokens = Vec::with_capacity(g.moves.len() * 3 / 2 + 1);
         for (i, &m) in g.moves.iter().enumerate() {
-            let mut word = String::new();
             if pos.side_to_move() == Color::White {
-                word.push_str(&format!("{}. ", pos.fullmove_number()));
+                tokens.push(format!("{}.", pos.fullmove_number()));
             } else if i == 0 {
-                word.push_str(&format!("{}... ", pos.fullmove_number()));
+                tokens.push(format!("{}...", pos.fullmove_number()));
             }
-            word.push_str(&pos.move_text(m));
+            tokens.push(pos.move_text(m));
             pos.make(m);
-            push_word(&mut out, &mut line, &word);
         }
-        push_word(&mut out, &mut line, result);
-        out.push_str(&line);
+        tokens.push(result.to_string());
+        out.push_str(&pgn::movetext(&tokens));
         out.push_str("\n\n");
     }
     out
-}
-
-/// Appends a word to the movetext line, starting a new line past 79 columns.
-fn push_word(out: &mut String, line: &mut String, word: &str) {
-    if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-        out.push_str(line);
-        out.push('\n');
-        line.clear();
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(word);
 }
 
 /// A book from game records in book notation (NOTATION.md 3).
