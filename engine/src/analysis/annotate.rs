@@ -26,6 +26,7 @@ use super::{line_texts, Verdict};
 use protocol::ScoreValue;
 use rules::pgn::{self, PgnGame};
 use rules::{notation, Color, GameRecord, Move, Position};
+use std::fmt;
 
 /// The glyphs, by the loss of expected score they start at.
 pub const INACCURACY: f64 = 0.05;
@@ -124,6 +125,8 @@ impl Analysis {
 pub struct Judgement {
     /// 0-based ply of the move in the game.
     pub ply: usize,
+    /// The move's number (`12` of `12...`).
+    pub number: u32,
     pub mover: Color,
     /// Expected score of the mover before the move (best play) and after
     /// the move played.
@@ -159,11 +162,14 @@ impl MateChange {
             _ => None,
         }
     }
+}
 
-    fn text(self) -> String {
+impl fmt::Display for MateChange {
+    /// `Misses a mate in 3`, `Allows a mate in 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MateChange::Missed(n) => format!("Misses a mate in {n}."),
-            MateChange::Allowed(n) => format!("Allows a mate in {n}."),
+            MateChange::Missed(n) => write!(f, "Misses a mate in {n}"),
+            MateChange::Allowed(n) => write!(f, "Allows a mate in {n}"),
         }
     }
 }
@@ -191,6 +197,7 @@ pub fn judge(game: &GameRecord, analyses: &[Analysis]) -> Vec<Judgement> {
         };
         out.push(Judgement {
             ply,
+            number: pos.fullmove_number(),
             mover,
             before,
             after,
@@ -274,7 +281,7 @@ pub fn write_pgn(
     if written.tag("Variant").is_none() {
         tags.push(("Variant".into(), variant.name().into()));
     }
-    if written.tag("FEN").is_none() && game.start.fen() != Position::startpos(variant).fen() {
+    if written.tag("FEN").is_none() && game.start.fen() != variant.start_fen() {
         tags.push(("FEN".into(), game.start.fen()));
     }
     tags.push(("Annotator".into(), annotator.into()));
@@ -290,59 +297,50 @@ pub fn write_pgn(
 
     let mut words: Vec<String> = Vec::new();
     let mut pos = game.start.clone();
-    // A Black move needs its number after a comment or a variation.
-    let mut need_number = true;
     for (ply, &m) in game.moves.iter().enumerate() {
-        let number = pos.fullmove_number();
-        let white = pos.side_to_move() == Color::White;
-        if white {
-            words.push(format!("{number}."));
-        } else if need_number {
-            words.push(format!("{number}..."));
-        }
+        let (j, before, played) = (&judgements[ply], &analyses[ply].best, analyses[ply].of_played());
+        // Every move has a comment, so a Black move always needs its number.
+        let dots = if j.mover == Color::White { "." } else { "..." };
+        words.push(format!("{}{dots}", j.number));
         words.push(pos.move_text(m));
-        let j = &judgements[ply];
         if let Some(g) = j.glyph {
             words.push(format!("${}", g.nag()));
         }
-        let before = &analyses[ply].best;
-        let played = analyses[ply].of_played();
-        let mover = pos.side_to_move();
-        let mut after_pos = pos.clone();
-        after_pos.make(m);
         let mut comment = Vec::new();
         if notation == Notation::Book {
             comment.push(notation::move_to_notation(&pos, m));
         }
         match analyses[ply + 1].best.outcome {
             Some(o) => comment.push(format!("{o}.")),
-            None => comment.push(format!("[%eval {},{}]", eval_text(played.score, mover), played.depth)),
+            None => comment.push(format!("[%eval {},{}]", eval_text(played.score, j.mover), played.depth)),
         }
+        // With a glyph, the engine's move and its line (the glyph implies
+        // another move than the one played).
         let preferred = before.best.filter(|&b| b != m);
-        if let (Some(g), Some(best)) = (j.glyph, preferred) {
-            comment.push(format!("{}.", g.name()));
-            if let Some(change) = j.mate {
-                comment.push(change.text());
+        let line: &[Move] = match (j.glyph, preferred) {
+            (Some(g), Some(best)) => {
+                comment.push(format!("{}.", g.name()));
+                if let Some(change) = j.mate {
+                    comment.push(format!("{change}."));
+                }
+                comment.push(format!(
+                    "Gorgon prefers {} ({}).",
+                    notation.text(&pos, best),
+                    eval_prose(before.score, j.mover)
+                ));
+                &before.pv[..before.pv.len().min(LINE_PLIES)]
             }
-            comment.push(format!(
-                "Gorgon prefers {} ({}).",
-                notation.text(&pos, best),
-                eval_prose(before.score, mover)
-            ));
-        }
-        let line = match (j.glyph, preferred) {
-            (Some(_), Some(_)) => line_texts(&pos, &before.pv[..before.pv.len().min(LINE_PLIES)], |p, m| notation.text(p, m)),
-            _ => Vec::new(),
+            _ => &[],
         };
         if notation == Notation::Book && !line.is_empty() {
-            comment.push(format!("Line: {}.", line.join(", ")));
+            let texts = line_texts(&pos, line, |p, m| notation.text(p, m));
+            comment.push(format!("Line: {}.", texts.join(", ")));
         }
         words.push(format!("{{{}}}", comment.join(" ")));
         if notation == Notation::Coord && !line.is_empty() {
-            words.push(variation(&pos, &line));
+            words.push(variation(&pos, line));
         }
-        need_number = true;
-        pos = after_pos;
+        pos.make(m);
     }
     words.push(result);
     out.push_str(&pgn::movetext(&words));
@@ -350,22 +348,22 @@ pub fn write_pgn(
     out
 }
 
-/// `(12... d11f9 13. e3e5 ...)`: a line of coordinate moves from `pos`.
-fn variation(pos: &Position, line: &[String]) -> String {
+/// `(12... d11f9 13. e3e5 ...)`: a line of moves from `pos` in coordinate
+/// notation (up to a move that is not legal, should a line hold one).
+fn variation(pos: &Position, line: &[Move]) -> String {
     let mut p = pos.clone();
     let mut parts = Vec::new();
-    for (i, text) in line.iter().enumerate() {
-        let white = p.side_to_move() == Color::White;
-        if white {
+    for (i, &m) in line.iter().enumerate() {
+        if !p.is_legal(m) {
+            break;
+        }
+        if p.side_to_move() == Color::White {
             parts.push(format!("{}.", p.fullmove_number()));
         } else if i == 0 {
             parts.push(format!("{}...", p.fullmove_number()));
         }
-        parts.push(text.clone());
-        match p.parse_move(text) {
-            Ok(m) => p.make(m),
-            Err(_) => break,
-        }
+        parts.push(p.move_text(m));
+        p.make(m);
     }
     format!("({})", parts.join(" "))
 }

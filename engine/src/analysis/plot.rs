@@ -137,6 +137,7 @@ mod tests {
         let vs = [v([500, 0, 500]), v([100, 100, 800]), v([900, 0, 100])];
         let js = vec![Judgement {
             ply: 1,
+            number: 1,
             mover: Color::Black,
             before: 0.8,
             after: 0.1,

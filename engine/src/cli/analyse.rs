@@ -211,10 +211,7 @@ fn analyse_one(pos: &Position, args: &AnalyseArgs) {
         _ => {}
     });
     let best = result.best.map(|m| pos.move_text(m));
-    let ponder = match (result.best, result.ponder) {
-        (Some(b), Some(p)) => texts(&[b, p]).get(1).cloned(),
-        _ => None,
-    };
+    let ponder = result.ponder.map(|m| pos.move_text(m));
     if json {
         let line = serde_json::json!({
             "type": "bestmove", "move": best, "ponder": ponder, "score": score_json(result.score), "wdl": result.wdl,

@@ -4,7 +4,7 @@
 
 use super::analyse::create;
 use clap::{Args, ValueEnum};
-use gorgon::analysis::annotate::{self, Analysis, MateChange, Notation, SideReport};
+use gorgon::analysis::annotate::{self, Analysis, Notation, SideReport};
 use gorgon::analysis::batch::{self, BatchOptions, Input};
 use gorgon::analysis::{plot, SearchLimits};
 use protocol::Shard;
@@ -126,19 +126,13 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
             side(&black)
         );
         for j in judgements.iter().filter(|j| j.glyph.is_some()) {
-            let g = j.glyph.expect("filtered");
-            let (pos, _) = input.position(first - vs.len() + j.ply);
-            let dots = if pos.side_to_move() == rules::Color::White { "." } else { "..." };
-            let mate = match j.mate {
-                Some(MateChange::Missed(n)) => format!(", misses a mate in {n}"),
-                Some(MateChange::Allowed(n)) => format!(", allows a mate in {n}"),
-                None => String::new(),
-            };
+            let dots = if j.mover == rules::Color::White { "." } else { "..." };
+            let mate = j.mate.map_or(String::new(), |change| format!(" ({change})"));
             eprintln!(
                 "  {}{dots} {}{}  expected score {:.2} -> {:.2}{mate}",
-                pos.fullmove_number(),
-                pos.move_text(game.moves[j.ply]),
-                g.symbol(),
+                j.number,
+                game.start.move_text(game.moves[j.ply]),
+                j.glyph.map_or("", |g| g.symbol()),
                 j.before,
                 j.after
             );
