@@ -11,7 +11,7 @@ set -eu
 cd "$(dirname "$0")/.."
 THREADS=${THREADS:-$(nproc 2>/dev/null || echo 2)}
 SEED=${SEED:-1}
-cargo build --release -p gorgon-engine
+cargo build --release -p gorgon-cli
 build() { # variant games depth max_ply
     target/release/gorgon --variant "$1" book build --out "book/data/$1.gbk" \
         --selfplay "$2" --depth "$3" --max-ply "$4" --threads "$THREADS" --seed "$SEED"

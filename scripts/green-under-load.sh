@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
-cargo build --release -p gorgon-engine --bin gorgon
+cargo build --release -p gorgon-cli --bin gorgon
 cargo test --workspace --release --no-run
 if [ "${LOAD:-}" != external ]; then
     bench_loop() { while true; do target/release/gorgon bench >/dev/null 2>&1; done; }

@@ -2,7 +2,7 @@
 second from Python, and search speed next to the `gorgon` binary's.
 
 Usage (from the repository root, after `pip install engine/python` and
-`cargo build --release -p gorgon-engine`):
+`cargo build --release -p gorgon-cli`):
 
     python engine/python/bench.py [--depth N] [--seconds S] [--binary PATH]
 """
@@ -65,7 +65,7 @@ def search(depth, binary):
         f"{line.nodes / wall:>10,.0f} nps (wall {wall:.2f} s)  best {line.move}"
     )
     if not Path(binary).exists():
-        print(f"  binary : {binary} not found (cargo build --release -p gorgon-engine)")
+        print(f"  binary : {binary} not found (cargo build --release -p gorgon-cli)")
         return
     cmd = [binary, "analyse", "--variant", "pom", "--depth", str(depth), "--threads", "1", "--hash", "64", "--json"]
     start = time.perf_counter()

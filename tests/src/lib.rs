@@ -13,7 +13,7 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// The `gorgon` binary (package `gorgon-engine`) of the build profile of
+/// The `gorgon` binary (package `gorgon-cli`) of the build profile of
 /// the running test executable, brought up to date by cargo on the first
 /// call. Panics, failing the test, with the reason if it cannot be built:
 /// an engine test must not pass on a stale binary, or on none.
@@ -56,10 +56,10 @@ fn build_gorgon() -> Result<PathBuf, String> {
     let mut command = Command::new(&cargo);
     command
         .current_dir(workspace)
-        .args(["build", "-p", "gorgon-engine", "--bin", "gorgon", "--profile", profile])
+        .args(["build", "-p", "gorgon-cli", "--bin", "gorgon", "--profile", profile])
         .env("CARGO_TARGET_DIR", target_dir);
     let shown = format!(
-        "{cargo} build -p gorgon-engine --bin gorgon --profile {profile} (in {}, CARGO_TARGET_DIR={})",
+        "{cargo} build -p gorgon-cli --bin gorgon --profile {profile} (in {}, CARGO_TARGET_DIR={})",
         workspace.display(),
         target_dir.display()
     );
