@@ -5,7 +5,6 @@ mod player {
     use gorgon::player::{bench, evaluate, Control, Engine, Limits, Report, SearchResult};
     use protocol::ScoreValue;
     use rules::{Position, Variant};
-    use std::sync::atomic::Ordering;
     use std::sync::Arc;
     use std::time::{Duration, Instant};
 
@@ -177,7 +176,7 @@ mod player {
                 let control = Arc::clone(&control);
                 std::thread::spawn(move || {
                     std::thread::sleep(Duration::from_millis(50));
-                    control.stop.store(true, Ordering::SeqCst);
+                    control.stop();
                     Instant::now()
                 })
             };
@@ -206,7 +205,7 @@ mod player {
             let control = Arc::clone(&control);
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(200));
-                control.stop.store(true, Ordering::SeqCst);
+                control.stop();
             })
         };
         let t = Instant::now();
@@ -229,13 +228,12 @@ mod player {
     fn ponder_waits_for_ponderhit_then_uses_its_time() {
         let pos = Position::startpos(Variant::MiniPom);
         let mut engine = Engine::new();
-        let control = Arc::new(Control::new());
-        control.pondering.store(true, Ordering::SeqCst);
+        let control = Arc::new(Control::new_pondering());
         let hitter = {
             let control = Arc::clone(&control);
             std::thread::spawn(move || {
                 std::thread::sleep(Duration::from_millis(150));
-                control.pondering.store(false, Ordering::SeqCst);
+                control.ponderhit();
             })
         };
         let t = Instant::now();

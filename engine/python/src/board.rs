@@ -2,11 +2,11 @@
 //! the moves pushed through it.
 
 use crate::{interrupt, variant_of};
+use engine::player::Control;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use rules::notation::{move_to_notation, parse_book_move};
 use rules::{perft, squares, Color, Move, Outcome as RulesOutcome, Position};
-use std::sync::atomic::AtomicBool;
 
 /// The deepest perft accepted.
 const MAX_PERFT_DEPTH: i64 = 32;
@@ -237,9 +237,9 @@ impl Board {
             )));
         }
         let depth = depth as u32;
-        let stop = AtomicBool::new(false);
+        let control = Control::new();
         let mut pos = self.pos.clone();
-        let count = interrupt::run(py, &stop, || perft::perft(&mut pos, depth, &stop))?;
+        let count = interrupt::run(py, || control.stop(), || perft::perft(&mut pos, depth, &control))?;
         // `None` only after a stop, which `run` turned into an exception.
         count.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err("perft stopped"))
     }

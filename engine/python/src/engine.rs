@@ -170,15 +170,19 @@ impl Engine {
         self.inner.set_multipv(multipv);
         let control = Control::new();
         let engine = &mut self.inner;
-        interrupt::run(py, &control.stop, || {
-            let mut infos = Vec::new();
-            let result = engine.search(&pos, &limits, &control, &mut |report| {
-                if let Report::Info(info) = report {
-                    infos.push(info);
-                }
-            });
-            (result, infos)
-        })
+        interrupt::run(
+            py,
+            || control.stop(),
+            || {
+                let mut infos = Vec::new();
+                let result = engine.search(&pos, &limits, &control, &mut |report| {
+                    if let Report::Info(info) = report {
+                        infos.push(info);
+                    }
+                });
+                (result, infos)
+            },
+        )
     }
 }
 

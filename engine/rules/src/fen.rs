@@ -242,6 +242,10 @@ impl Position {
                 return Err(err(FenField::Rights, format!("'{c}' names no file of the board")));
             }
             let file = (file - 'a' as u32) as u8;
+            if rights & Rights::file(color, file) != 0 {
+                // Silently merging `AAKak` would hide a writer's bug.
+                return Err(err(FenField::Rights, format!("'{c}' is repeated")));
+            }
             let home = g.king_start[color.index()] - g.file_of(g.king_start[color.index()]);
             let sq = home + file;
             let piece = self.board[sq as usize];
@@ -676,6 +680,15 @@ mod notation_1 {
         refused(v, &with_field(v, 2, "B"), FenField::Rights, None, "no right belongs to file b");
         // A lone swap right (Medusa without a Morph right) is dropped.
         assert_eq!(accepted(v, &with_field(v, 2, "AF")).rights_text(), "A");
+        // A letter given twice is refused, whatever the variant.
+        refused(
+            Variant::Pom,
+            &with_field(Variant::Pom, 2, "AAKak"),
+            FenField::Rights,
+            None,
+            "'A' is repeated",
+        );
+        refused(v, &with_field(v, 2, "ACFGIacfgii"), FenField::Rights, None, "'i' is repeated");
     }
 
     #[test]

@@ -7,15 +7,27 @@ use super::position::Position;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// What a long count asks, now and then, to know whether to give up: a
+/// plain flag, or the engine's per-command stop ticket.
+pub trait Interrupt: Sync {
+    fn raised(&self) -> bool;
+}
+
+impl Interrupt for AtomicBool {
+    fn raised(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
 /// Leaf count of the tree below `pos` to `depth` plies; `None` if `stop` was raised.
-pub fn perft(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+pub fn perft(pos: &mut Position, depth: u32, stop: &dyn Interrupt) -> Option<u64> {
     // One move list per ply, made once: a list is large (`MAX_MOVES`), and
     // filling a fresh one at every node costs more than generating into it.
     let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
     count(pos, depth, stop, &mut lists)
 }
 
-fn count(pos: &mut Position, depth: u32, stop: &AtomicBool, lists: &mut [MoveList]) -> Option<u64> {
+fn count(pos: &mut Position, depth: u32, stop: &dyn Interrupt, lists: &mut [MoveList]) -> Option<u64> {
     if depth == 0 {
         return Some(1);
     }
@@ -25,7 +37,7 @@ fn count(pos: &mut Position, depth: u32, stop: &AtomicBool, lists: &mut [MoveLis
         // Bulk counting: the last ply's moves are counted, not made.
         return Some(list.len() as u64);
     }
-    if depth >= 3 && stop.load(Ordering::Relaxed) {
+    if depth >= 3 && stop.raised() {
         return None;
     }
     let mut nodes = 0;
@@ -40,7 +52,7 @@ fn count(pos: &mut Position, depth: u32, stop: &AtomicBool, lists: &mut [MoveLis
 
 /// Per-root-move counts, in generation order; `threads` > 1 searches the
 /// root moves in parallel on a pool of that size. `None` if stopped.
-pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+pub fn divide(pos: &Position, depth: u32, threads: usize, stop: &dyn Interrupt) -> Option<Vec<(Move, u64)>> {
     let moves = pos.legal_move_vec();
     let count = |m: &Move| {
         let mut p = pos.clone();

@@ -3,7 +3,8 @@
 //! Its node count is a signature of the search: deterministic, since only
 //! the depth limits it.
 
-use super::limits::{Control, Limits};
+use super::control::Control;
+use super::limits::Limits;
 use super::threads::Engine;
 use rules::{Position, Variant};
 use std::time::Instant;
@@ -120,9 +121,14 @@ pub fn position(i: usize) -> Position {
 /// line per position through `out` and finally `<N> nodes <M> nps`.
 /// Returns the node total and the speed.
 pub fn run(depth: Option<u32>, out: &mut dyn FnMut(&str)) -> (u64, u64) {
+    run_until(depth, &Control::new(), out)
+}
+
+/// [`run`] that `control` can stop (the UCI loop's `bench`): a stopped
+/// bench ends after the position under way and prints no total.
+pub fn run_until(depth: Option<u32>, control: &Control, out: &mut dyn FnMut(&str)) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut engine = Engine::new();
-    let control = Control::new();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -132,7 +138,11 @@ pub fn run(depth: Option<u32>, out: &mut dyn FnMut(&str)) -> (u64, u64) {
     for i in 0..POSITIONS.len() {
         let pos = position(i);
         engine.new_game();
-        let result = engine.search(&pos, &limits, &control, &mut |_| {});
+        let result = engine.search(&pos, &limits, control, &mut |_| {});
+        if control.stopped() {
+            out("bench stopped");
+            return (total, 0);
+        }
         total += result.nodes;
         let best = result.best.map_or("(none)".to_string(), |m| pos.move_text(m));
         out(&format!(

@@ -7,6 +7,7 @@
 //! callback and returns a [`SearchResult`].
 
 pub mod bench;
+mod control;
 mod correction;
 pub mod eval;
 mod history;
@@ -21,8 +22,9 @@ mod time;
 mod tt;
 pub mod wdl;
 
+pub use control::{Control, Stops};
 pub use eval::{eval_breakdown, evaluate, piece_value};
-pub use limits::{Control, Limits};
+pub use limits::Limits;
 pub use report::{Info, Report, SearchResult};
 pub use threads::Engine;
 pub use tt::Tt;

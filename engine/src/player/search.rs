@@ -6,10 +6,11 @@
 //! `MATE - p`. The tree sees a draw at any repetition (of the game history
 //! too), at the 50-move mark and with insufficient material.
 
+use super::control::Control;
 use super::correction::{Correction, Slots};
 use super::eval::evaluate;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
-use super::limits::{Control, Limits};
+use super::limits::Limits;
 use super::movepick::{piece_to, tactic_gain, MovePicker, Scored, COUNTER_SCORE};
 use super::report::{Info, Report};
 use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};

@@ -6,8 +6,9 @@
 //! among the threads' deepest completed iterations (as Stockfish's
 //! `get_best_thread`).
 
+use super::control::Control;
 use super::history::Histories;
-use super::limits::{Control, Limits};
+use super::limits::Limits;
 use super::report::{Info, Report, SearchResult};
 use super::score::{reported, to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};

@@ -3,16 +3,18 @@
 //! A reader thread owns stdin. It answers what must be answered while a
 //! long command runs (`isready`, `stop`, `ponderhit`, `quit`, EOF) and
 //! forwards everything else, in order, to the loop, which runs commands
-//! one at a time. Every reply goes to stdout a whole line at a time; logs
-//! go to stderr. In-process drivers skip the thread and stdin:
-//! [`Session::handle_line`] runs one line at a time.
+//! one at a time. A long command gets its stop ticket ([`Stops`]) when the
+//! reader reads it, so a `stop` ends exactly the commands read before it
+//! (docs/ARCHITECTURE.md, "Stops"). Every reply goes to stdout a whole
+//! line at a time; logs go to stderr. In-process drivers skip the thread
+//! and stdin: [`Session::handle_line`] runs one line at a time.
 
 pub mod board;
 mod convert;
 pub mod options;
 
 use crate::book::{self, Book};
-use crate::player::{self, Control};
+use crate::player::{self, Control, Stops};
 use crate::stdio::{write_line, StdinLines};
 use options::{OptionId, OptionValue};
 use protocol::{Command, MoveText, Reply};
@@ -20,22 +22,81 @@ use rules::{perft, Move, Position, Variant};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-/// Flags the reader thread sets while the loop is busy.
+/// What the reader thread (or another thread of an in-process driver) and
+/// the loop share.
 #[derive(Default)]
 pub struct Flags {
-    /// `stop` is raised by `stop`, `quit` and EOF and lowered when a new
-    /// `go` arrives; `pondering` is cleared by `ponderhit`.
-    pub control: Control,
+    /// The stop tickets of the long commands, issued in input order.
+    pub stops: Arc<Stops>,
     /// True while a long command (a search, a perft, a bench) runs.
     pub busy: AtomicBool,
+    /// How far the loop is, for `isready` (see [`Flags::ready`]).
+    progress: Mutex<Progress>,
+}
+
+/// What the reader needs to know of the loop to answer `isready`.
+#[derive(Default)]
+struct Progress {
+    /// The number of the input the loop runs or ran last (from 1).
+    ran: u64,
+    /// That input is a long command, still running.
+    running_long: bool,
+    /// `readyok`s owed when the long command numbered `owed_at` starts.
+    owed: u32,
+    owed_at: u64,
+}
+
+impl Flags {
+    fn progress(&self) -> MutexGuard<'_, Progress> {
+        self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// `isready` read after `sent` forwarded inputs, the last of them long
+    /// if `last_long`. It is a barrier: answered only once everything
+    /// before it has run, and at once (true) when what runs is a search or
+    /// perft that is the last input sent, which could run for ever. Right
+    /// behind a long command that has not started yet, it is owed: the
+    /// loop answers it when that command starts. Otherwise (false) it goes
+    /// down the queue like any command.
+    fn ready(&self, sent: u64, last_long: bool) -> bool {
+        let mut p = self.progress();
+        if p.running_long && p.ran == sent {
+            send(&Reply::ReadyOk);
+            true
+        } else if last_long {
+            p.owed += 1;
+            p.owed_at = sent;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The loop starts long input `number`: pays the `readyok`s owed to it.
+    fn start_long(&self, number: u64) {
+        let mut p = self.progress();
+        p.ran = number;
+        p.running_long = true;
+        if p.owed_at == number {
+            for _ in 0..std::mem::take(&mut p.owed) {
+                send(&Reply::ReadyOk);
+            }
+        }
+    }
+
+    fn end_long(&self) {
+        self.progress().running_long = false;
+    }
 }
 
 /// What the reader hands to the loop.
 enum Input {
     Command(Command),
+    /// A long command with its stop ticket.
+    Long(Command, Control),
     Error(String),
 }
 
@@ -78,6 +139,8 @@ pub struct Session {
     settings: Settings,
     player: player::Engine,
     book: BookState,
+    /// Inputs run so far (the loop's side of [`Progress`]).
+    ran: u64,
 }
 
 /// Runs the loop on stdin/stdout until `quit` or EOF. `first` is a line
@@ -95,53 +158,52 @@ pub fn run(variant: Variant, first: Option<String>) {
 }
 
 /// The reader thread: answers what cannot wait for a running search
-/// (`stop`, `ponderhit`, `isready`) and queues the rest for the loop.
+/// (`stop`, `ponderhit`, `isready` while the last command runs) and queues
+/// the rest for the loop.
 fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
+    let (mut sent, mut last_long) = (0, false);
     for line in StdinLines::new(first) {
-        let forwarded = match triage(&line, &flags) {
+        let forwarded = match triage(&line, &flags, Some((sent, last_long))) {
             None => continue,
             Some(Input::Command(Command::Quit)) => break,
             Some(input) => input,
         };
+        last_long = matches!(forwarded, Input::Long(..));
         if tx.send(forwarded).is_err() {
             return;
         }
+        sent += 1;
     }
-    // `quit` or EOF: end whatever runs, then the loop.
-    flags.control.pondering.store(false, Ordering::SeqCst);
-    flags.control.stop.store(true, Ordering::SeqCst);
+    // `quit` or EOF: end whatever runs or waits, then the loop.
+    flags.stops.shut_down();
     let _ = tx.send(Input::Command(Command::Quit));
 }
 
 /// The reader's part of one line: answers it at once (`None`) or returns
 /// what the loop must run. Shared by the stdin reader and
-/// [`Session::handle_line`], so that both read a line alike.
-fn triage(line: &str, flags: &Flags) -> Option<Input> {
+/// [`Session::handle_line`], so that both read a line alike. `sent`: how
+/// many inputs the reader has forwarded and whether the last was long
+/// (`None` in process, where nothing runs while a line is read).
+fn triage(line: &str, flags: &Flags, sent: Option<(u64, bool)>) -> Option<Input> {
     match protocol::parse_line(line) {
         Ok(None) => None,
         Ok(Some(Command::Stop)) => {
-            flags.control.stop.store(true, Ordering::SeqCst);
+            flags.stops.stop();
             None
         }
         Ok(Some(Command::PonderHit)) => {
-            flags.control.pondering.store(false, Ordering::SeqCst);
+            flags.stops.ponderhit();
             None
         }
-        Ok(Some(Command::IsReady)) if flags.busy.load(Ordering::SeqCst) => {
-            send(&Reply::ReadyOk);
-            None
+        Ok(Some(Command::IsReady)) if sent.is_some_and(|(n, long)| flags.ready(n, long)) => None,
+        Ok(Some(command)) if is_long(&command) => {
+            // The ticket is issued here, in input order: a `stop` or
+            // `ponderhit` read after this line reaches it, one read before
+            // does not, whenever the loop gets to run it.
+            let ponder = matches!(&command, Command::Go(go) if go.ponder);
+            Some(Input::Long(command, flags.stops.issue(ponder)))
         }
-        Ok(Some(command)) => {
-            if is_long(&command) {
-                // Set here, in input order, so a `stop` or `ponderhit`
-                // right after `go` is never lost.
-                let ponder = matches!(&command, Command::Go(go) if go.ponder);
-                flags.control.stop.store(false, Ordering::SeqCst);
-                flags.control.pondering.store(ponder, Ordering::SeqCst);
-                flags.busy.store(true, Ordering::SeqCst);
-            }
-            Some(Input::Command(command))
-        }
+        Ok(Some(command)) => Some(Input::Command(command)),
         Err(e) => Some(Input::Error(e.to_string())),
     }
 }
@@ -169,10 +231,11 @@ impl Session {
         Session::with_flags(variant, Arc::default())
     }
 
-    /// The flags a driver raises from another thread while
-    /// [`Session::handle_line`] runs: `control.stop` ends a search as
-    /// `stop` on stdin would (the only way to end `go infinite`), and
-    /// `busy` tells that a long command has started.
+    /// What a driver uses from another thread while
+    /// [`Session::handle_line`] runs: `stops.stop()` ends the commands
+    /// issued so far as `stop` on stdin would (the only way to end `go
+    /// infinite`), `stops.ponderhit()` ends their pondering, and `busy`
+    /// tells that a long command has started.
     pub fn flags(&self) -> Arc<Flags> {
         Arc::clone(&self.flags)
     }
@@ -180,12 +243,12 @@ impl Session {
     /// Runs one input line to the end, as the reader thread and the loop
     /// together would: a `go` searches to its limits and writes `bestmove`
     /// before this returns (a `go infinite` or `go ponder` only once
-    /// another thread raises `stop`, or clears `pondering`, in
+    /// another thread stops it, or ends its pondering, through
     /// [`Session::flags`]). Replies go through [`write_line`], to stdout or
     /// where [`crate::stdio::redirect_output`] sends this thread's lines.
     /// Returns false on `quit`, after which the driver should stop.
     pub fn handle_line(&mut self, line: &str) -> bool {
-        match triage(line, &self.flags) {
+        match triage(line, &self.flags, None) {
             None => true,
             Some(input) => self.run_input(input),
         }
@@ -209,6 +272,7 @@ impl Session {
                 loaded: None,
                 seed: book_seed(),
             },
+            ran: 0,
         }
     }
 
@@ -222,20 +286,38 @@ impl Session {
 
     /// Runs what the reader forwarded; false on `quit`.
     fn run_input(&mut self, input: Input) -> bool {
+        self.ran += 1;
         match input {
             Input::Error(e) => send_error(&e),
             Input::Command(Command::Quit) => return false,
-            Input::Command(c) => {
-                let long = is_long(&c);
-                self.handle(c);
-                if long {
-                    self.flags.busy.store(false, Ordering::SeqCst);
-                }
+            Input::Command(c) => self.handle(c),
+            Input::Long(c, control) => {
+                self.flags.busy.store(true, Ordering::SeqCst);
+                self.flags.start_long(self.ran);
+                self.run_long(c, &control);
+                self.flags.end_long();
+                self.flags.busy.store(false, Ordering::SeqCst);
             }
         }
         true
     }
 
+    /// Runs a long command (see [`is_long`]) under its stop ticket.
+    fn run_long(&mut self, command: Command, control: &Control) {
+        match command {
+            Command::Go(go) => match go.perft {
+                Some(depth) => self.perft(depth, control),
+                None => self.go(&go, control),
+            },
+            Command::Perft { depth } => self.perft(depth, control),
+            Command::Bench { depth } => {
+                player::bench::run_until(depth, control, &mut |line| write_line(line));
+            }
+            other => self.handle(other),
+        }
+    }
+
+    /// Runs a command that is not long.
     fn handle(&mut self, command: Command) {
         match command {
             Command::Uci => self.identify(),
@@ -253,17 +335,11 @@ impl Session {
                     ));
                 }
             }
-            Command::Go(go) => match go.perft {
-                Some(depth) => self.perft(depth),
-                None => self.go(&go),
-            },
-            Command::Perft { depth } => self.perft(depth),
             Command::D => write_line(board::describe(&self.pos)),
-            Command::Bench { depth } => {
-                player::bench::run(depth, &mut |line| write_line(line));
-            }
             Command::Eval => write_line(player::eval_breakdown(&self.pos)),
-            Command::Stop | Command::PonderHit | Command::Quit => {}
+            // The reader answers these; the long ones come with a ticket
+            // to `run_long`.
+            Command::Stop | Command::PonderHit | Command::Quit | Command::Go(_) | Command::Perft { .. } | Command::Bench { .. } => {}
         }
     }
 
@@ -368,7 +444,7 @@ impl Session {
     }
 
     /// `go`: search the current position and answer `bestmove`.
-    fn go(&mut self, go: &protocol::Go) {
+    fn go(&mut self, go: &protocol::Go, control: &Control) {
         let (limits, errors) = convert::limits(&self.pos, go);
         for e in errors {
             send_error(&e);
@@ -386,7 +462,7 @@ impl Session {
         let show_wdl = self.settings.show_wdl;
         let result = self
             .player
-            .search(pos, &limits, &self.flags.control, &mut |r| send(&convert::report(pos, r, show_wdl)));
+            .search(pos, &limits, control, &mut |r| send(&convert::report(pos, r, show_wdl)));
         send(&Reply::BestMove {
             mv: result.best.map(|m| convert::move_text(pos, m)),
             ponder: result.ponder.map(|m| convert::move_text(pos, m)),
@@ -394,9 +470,9 @@ impl Session {
     }
 
     /// `perft N` and `go perft N`: divide output, interruptible by `stop`.
-    fn perft(&mut self, depth: u32) {
+    fn perft(&mut self, depth: u32, control: &Control) {
         let start = Instant::now();
-        match perft::divide(&self.pos, depth, self.settings.threads, &self.flags.control.stop) {
+        match perft::divide(&self.pos, depth, self.settings.threads, control) {
             None => send(&Reply::InfoString("perft stopped".into())),
             Some(counts) => {
                 let total: u64 = counts.iter().map(|(_, n)| n).sum();

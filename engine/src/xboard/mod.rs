@@ -5,21 +5,23 @@
 //! every line (`protocol::cecp`) and answers what cannot wait (`?`, `.`,
 //! `quit`, EOF); everything else goes, in order, over a channel to the
 //! loop, which runs the commands, the searches on the engine's move and
-//! the analysis. The engine is the referee: XBoard cannot know the gaze,
+//! the analysis. Each search has its own stop ticket ([`Stops`]), so a
+//! command that ends it can never be undone by the next search's start
+//! (docs/ARCHITECTURE.md, "Stops"). The engine is the referee: XBoard cannot know the gaze,
 //! the Morph or POM castling, so every user move is checked here, and
 //! `lift`/`put` are answered with the legal targets and the choices.
 
 mod clock;
 mod table;
 
-use crate::player::{self, Control, Limits, Report};
+use crate::player::{self, Control, Limits, Report, Stops};
 use crate::stdio::{write_line, StdinLines};
 use clock::Clock;
 use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, Reply, Stat01, Thinking};
 use protocol::ScoreValue;
 use rules::{Color, Move, Outcome, Position, Variant};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -37,8 +39,9 @@ const CHOICE_HELP: &str = "Magenta square: the piece may change. Click the piece
 
 /// What the reader hands to the loop.
 enum Input {
-    /// A command and the line it came from.
-    Command(Command, String),
+    /// A command, the line it came from and its number in the input
+    /// (counting what the reader forwards, from 1).
+    Command(Command, String, u64),
     /// A line that is no command, and why.
     Error(CecpError, String),
     /// `quit` or the end of the input.
@@ -61,15 +64,19 @@ struct Stats {
 
 /// What the reader and the loop share.
 struct Shared {
-    control: Control,
+    /// The searches' tickets: `?` stops the thinking, a command that ends
+    /// the game (`force`, `new`, `result`, ...) cancels it (its move is
+    /// dropped), any command stops the analysis, `quit`/EOF all of them.
+    stops: Arc<Stops>,
     /// `IDLE`, `THINKING` or `ANALYZING`.
     state: AtomicU8,
-    /// Set by the reader when a command ends the game the engine thinks
-    /// about (`force`, `new`, `result`, ...): the search's move is dropped.
-    abandon: AtomicBool,
-    /// Taken by the reader to look at `state` and forward a line, and by
-    /// the loop to change `state` and look at what was forwarded, so that
-    /// a command never slips between the two.
+    /// The number of the last input forwarded before a `?` that came while
+    /// no thinking ran: thinking that a command up to that number made due
+    /// has been told to move now before it started.
+    move_now_after: AtomicU64,
+    /// Taken by the reader to look at `state` and forward a line (or take
+    /// a `?`), and by the loop to change `state`, issue a ticket and look
+    /// at what was forwarded, so that a command never slips between them.
     gate: Mutex<()>,
     stats: Mutex<Stats>,
 }
@@ -100,9 +107,9 @@ fn ends_thinking(c: &Command) -> bool {
 /// line has been read already).
 pub fn run(variant: Variant) {
     let shared = Arc::new(Shared {
-        control: Control::new(),
+        stops: Stops::new(),
         state: AtomicU8::new(IDLE),
-        abandon: AtomicBool::new(false),
+        move_now_after: AtomicU64::new(0),
         gate: Mutex::new(()),
         stats: Mutex::new(Stats {
             start: Instant::now(),
@@ -124,6 +131,7 @@ pub fn run(variant: Variant) {
 /// The reader thread: answers `?` and `.` at once and queues the rest
 /// for the loop, interrupting a search that a command ends.
 fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
+    let mut sent = 0;
     for line in StdinLines::new(None) {
         let line = line.trim().to_owned();
         let command = match cecp::parse_line(&line) {
@@ -139,8 +147,13 @@ fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
         match command {
             Command::Quit => break,
             Command::MoveNow => {
-                if shared.state.load(Ordering::SeqCst) == THINKING {
-                    shared.control.stop.store(true, Ordering::SeqCst);
+                let _gate = lock(&shared.gate);
+                match shared.state.load(Ordering::SeqCst) {
+                    THINKING => shared.stops.stop(),
+                    // Thinking may be due from what was sent before the
+                    // `?` without having started: it starts stopped.
+                    IDLE => shared.move_now_after.store(sent, Ordering::SeqCst),
+                    _ => {}
                 }
                 continue;
             }
@@ -155,19 +168,17 @@ fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
         let _gate = lock(&shared.gate);
         match shared.state.load(Ordering::SeqCst) {
             // Any command interrupts the analysis; the loop restarts it.
-            ANALYZING => shared.control.stop.store(true, Ordering::SeqCst),
-            THINKING if ends_thinking(&command) => {
-                shared.abandon.store(true, Ordering::SeqCst);
-                shared.control.stop.store(true, Ordering::SeqCst);
-            }
+            ANALYZING => shared.stops.stop(),
+            THINKING if ends_thinking(&command) => shared.stops.cancel(),
             _ => {}
         }
-        if tx.send(Input::Command(command, line)).is_err() {
+        sent += 1;
+        if tx.send(Input::Command(command, line, sent)).is_err() {
             return;
         }
     }
-    shared.abandon.store(true, Ordering::SeqCst);
-    shared.control.stop.store(true, Ordering::SeqCst);
+    // Not under the gate: a ticket issued after this is cancelled at once.
+    shared.stops.shut_down();
     let _ = tx.send(Input::Quit);
 }
 
@@ -284,6 +295,8 @@ struct Session {
     player: player::Engine,
     shared: Arc<Shared>,
     pending: VecDeque<Input>,
+    /// The number of the last input handled.
+    handled: u64,
 }
 
 impl Session {
@@ -307,6 +320,7 @@ impl Session {
             player: player::Engine::new(),
             shared,
             pending: VecDeque::new(),
+            handled: 0,
         }
     }
 
@@ -326,7 +340,15 @@ impl Session {
                         if self.work(&rx) {
                             continue;
                         }
-                        match rx.recv() {
+                        // `work` may have moved what arrived meanwhile into
+                        // `pending` (and not searched because of it): that
+                        // comes first, or the loop would wait for more input
+                        // with a command in hand.
+                        let next = match self.pending.pop_front() {
+                            Some(input) => Ok(input),
+                            None => rx.recv(),
+                        };
+                        match next {
                             Ok(input) => input,
                             Err(_) => return,
                         }
@@ -339,7 +361,8 @@ impl Session {
                     kind: e.error_type(),
                     command: line,
                 }),
-                Input::Command(c, line) => {
+                Input::Command(c, line, number) => {
+                    self.handled = number;
                     if self.mode == Mode::Analyze {
                         self.analysis_due = true;
                     }
@@ -372,32 +395,35 @@ impl Session {
                 return true;
             }
         }
-        {
+        let control = {
             let _gate = lock(&self.shared.gate);
             while let Ok(input) = rx.try_recv() {
                 self.pending.push_back(input);
             }
             let blocked = self.pending.iter().any(|i| match i {
-                Input::Command(c, _) => !think || ends_thinking(c),
+                Input::Command(c, ..) => !think || ends_thinking(c),
                 _ => true,
             });
             if blocked {
                 return false;
             }
-            self.shared.control.reset();
-            self.shared.abandon.store(false, Ordering::SeqCst);
+            let control = self.shared.stops.issue(false);
+            if think && self.shared.move_now_after.load(Ordering::SeqCst) >= self.handled {
+                control.stop();
+            }
             self.shared.state.store(if think { THINKING } else { ANALYZING }, Ordering::SeqCst);
-        }
+            control
+        };
         if think {
-            self.think();
+            self.think(&control);
         } else {
-            self.analyze();
+            self.analyze(&control);
         }
         true
     }
 
     /// Searches, reporting thinking output; the shared state goes back to idle.
-    fn search(&mut self, limits: &Limits) -> player::SearchResult {
+    fn search(&mut self, limits: &Limits, control: &Control) -> player::SearchResult {
         {
             let mut stats = lock(&self.shared.stats);
             stats.start = Instant::now();
@@ -409,7 +435,7 @@ impl Session {
         let pos = &self.pos;
         let post = self.post;
         let shared = &self.shared;
-        let result = self.player.search(pos, limits, &shared.control, &mut |report| match report {
+        let result = self.player.search(pos, limits, control, &mut |report| match report {
             Report::Info(i) => {
                 {
                     let mut stats = lock(&shared.stats);
@@ -444,13 +470,13 @@ impl Session {
     }
 
     /// The engine's move.
-    fn think(&mut self) {
+    fn think(&mut self, control: &Control) {
         let side = self.pos.side_to_move();
         let made = self.pos.fullmove_number().saturating_sub(self.start_fullmove);
         let limits = self.clock.limits(side, made);
-        let result = self.search(&limits);
+        let result = self.search(&limits, control);
         self.want_think = false;
-        if self.shared.abandon.load(Ordering::SeqCst) {
+        if control.cancelled() {
             return;
         }
         let Some(best) = result.best.filter(|&m| self.pos.is_legal(m)) else {
@@ -466,13 +492,13 @@ impl Session {
     }
 
     /// Analyze mode: search until interrupted.
-    fn analyze(&mut self) {
+    fn analyze(&mut self, control: &Control) {
         self.analysis_due = false;
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        let result = self.search(&limits);
+        let result = self.search(&limits, control);
         if let Some(m) = result.ponder {
             if let Some(best) = result.best {
                 let mut p = self.pos.clone();

@@ -98,8 +98,8 @@ fn run_released(session: &mut Session, line: &str, release: Release) -> bool {
                 std::thread::yield_now();
             }
             match release {
-                Release::Stop => flags.control.stop.store(true, Ordering::SeqCst),
-                Release::PonderHit => flags.control.pondering.store(false, Ordering::SeqCst),
+                Release::Stop => flags.stops.stop(),
+                Release::PonderHit => flags.stops.ponderhit(),
             }
         })
     };
