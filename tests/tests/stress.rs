@@ -17,7 +17,7 @@
 //! `GORGON_STRESS_SEEDS=N` and `GORGON_STRESS_COMMANDS=N` make the long run.
 
 use gorgon_tests::gorgon_binary;
-use rules::{perft, Color, Move, Position, SplitMix64, Variant};
+use rules::{perft, Color, GameRecord, Move, Position, SplitMix64, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::AtomicBool;
@@ -159,17 +159,14 @@ impl Drop for Pipe {
     }
 }
 
-/// A position `plies` random legal moves from the start, and the moves.
+/// A position up to `plies` random legal moves from the start, and the moves.
 fn playout(variant: Variant, plies: u64, rng: &mut SplitMix64) -> (Position, Vec<Move>) {
-    let mut pos = Position::startpos(variant);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        let legal = pos.legal_move_vec();
-        let Some(&m) = rng.pick(&legal) else { break };
-        moves.push(m);
+    let game = GameRecord::random(variant, plies as usize, rng);
+    let mut pos = game.start;
+    for &m in &game.moves {
         pos.make(m);
     }
-    (pos, moves)
+    (pos, game.moves)
 }
 
 fn texts(start: &Position, moves: &[Move]) -> Vec<String> {

@@ -262,7 +262,7 @@ impl Board {
     /// The diagram of the engine's `d` command: petrified pieces marked
     /// `*`, then FEN, key, petrified squares, checkers, side and status.
     fn __str__(&self) -> String {
-        engine::uci::board::describe(&self.pos)
+        rules::diagram::describe(&self.pos)
     }
 
     /// `Board('pom', '<fen>')`.

@@ -255,7 +255,7 @@ impl Engine {
         let lines = last_lines(infos)
             .into_iter()
             .map(|i| {
-                let pv = engine::analysis::line_texts(pos, &i.pv, |p, m| p.move_text(m));
+                let pv = rules::line_texts(pos, &i.pv, |p, m| p.move_text(m));
                 AnalysisLine {
                     r#move: pv.first().cloned().unwrap_or_default(),
                     score: Score::from(i.score),

@@ -2,9 +2,11 @@
 //! its record ([`GameRecord`]: start, moves, result), shared by the PGN and
 //! book-notation readers, the book builder and the match runner.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
 use crate::position::Position;
+use crate::rng::SplitMix64;
+use crate::variant::Variant;
 use std::fmt;
 
 /// How a game ended, in PGN's four words.
@@ -90,6 +92,35 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// A game of up to `plies` random legal moves from the start (no
+    /// search; it ends early at mate or a draw), with a random result:
+    /// variety for round trips and stress tests. One move in three is a
+    /// special one (castling, swap, transformation, promotion) where there
+    /// is one, so that those show up in short games.
+    pub fn random(variant: Variant, plies: usize, rng: &mut SplitMix64) -> GameRecord {
+        let start = Position::startpos(variant);
+        let mut pos = start.clone();
+        let mut moves = Vec::new();
+        while moves.len() < plies && pos.outcome().is_none() {
+            let legal = pos.legal_move_vec();
+            let special: Vec<Move> = legal.iter().copied().filter(|m| m.kind() != MoveKind::Normal).collect();
+            let pool = if !special.is_empty() && rng.below(3) == 0 {
+                &special
+            } else {
+                &legal
+            };
+            let m = pool[rng.below(pool.len() as u64) as usize];
+            pos.make(m);
+            moves.push(m);
+        }
+        let result = [GameResult::WhiteWins, GameResult::BlackWins, GameResult::Draw][rng.below(3) as usize];
+        GameRecord {
+            start,
+            moves,
+            result: Some(result),
+        }
+    }
+
     /// The result if the game was decided (won, lost or drawn).
     pub fn decided(&self) -> Option<GameResult> {
         self.result.filter(|r| r.is_decided())

@@ -128,3 +128,19 @@ fn after_squares(text: &str) -> &str {
         .and_then(|(_, n)| Square::parse_prefix(&bytes[n..]).map(|(_, m)| &text[n + m..]))
         .unwrap_or(text)
 }
+
+/// The moves of a line as text, each read in the position it is played in
+/// (`text` writes one move: coordinates, the inventor's notation, ...); the
+/// text stops before a move that is not legal there.
+pub fn line_texts(pos: &Position, line: &[Move], text: impl Fn(&Position, Move) -> String) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(text(&p, m));
+        p.make(m);
+    }
+    out
+}

@@ -22,8 +22,9 @@
 //! played move's book text go in the comment instead (book moves contain
 //! spaces and parentheses, which PGN movetext cannot hold).
 
-use super::{line_texts, Verdict};
+use super::Verdict;
 use protocol::ScoreValue;
+use rules::line_texts;
 use rules::pgn::{self, PgnGame};
 use rules::{notation, Color, GameRecord, Move, Position};
 use std::fmt;

@@ -160,7 +160,7 @@ pub fn json_line(index: usize, pos: &Position, source: &Source, v: &Verdict) -> 
     line["seldepth"] = v.seldepth.into();
     line["nodes"] = v.nodes.into();
     line["time_ms"] = v.time_ms.into();
-    line["pv"] = super::line_texts(pos, &v.pv, |p, m| p.move_text(m)).into();
+    line["pv"] = rules::line_texts(pos, &v.pv, |p, m| p.move_text(m)).into();
     if let Some(o) = v.outcome {
         line["outcome"] = o.name().into();
         line["result"] = o.result().to_string().into();

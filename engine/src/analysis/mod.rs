@@ -171,20 +171,6 @@ impl Analyst {
     }
 }
 
-/// The moves of a line as text, each read in the position it is played in.
-pub fn line_texts(pos: &Position, line: &[Move], text: impl Fn(&Position, Move) -> String) -> Vec<String> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(text(&p, m));
-        p.make(m);
-    }
-    out
-}
-
 /// `+0.35`, `-1.20`, `#3`, `#-2`: a score for people.
 pub fn score_text(score: ScoreValue) -> String {
     match score {

@@ -9,7 +9,6 @@
 //! line at a time; logs go to stderr. In-process drivers skip the thread
 //! and stdin: [`Session::handle_line`] runs one line at a time.
 
-pub mod board;
 mod convert;
 pub mod options;
 
@@ -335,7 +334,7 @@ impl Session {
                     ));
                 }
             }
-            Command::D => write_line(board::describe(&self.pos)),
+            Command::D => write_line(rules::diagram::describe(&self.pos)),
             Command::Eval => write_line(player::eval_breakdown(&self.pos)),
             // The reader answers these; the long ones come with a ticket
             // to `run_long`.

@@ -4,9 +4,10 @@
 
 use clap::Args;
 use gorgon::analysis::batch::{self, BatchOptions, Input};
-use gorgon::analysis::{line_texts, score_json, score_text, SearchLimits};
+use gorgon::analysis::{score_json, score_text, SearchLimits};
 use gorgon::player::{self, Control, Limits, Report};
 use protocol::Shard;
+use rules::line_texts;
 use rules::{Position, Variant};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};

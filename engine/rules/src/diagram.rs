@@ -1,7 +1,8 @@
-//! The `d` command: a diagram with petrified pieces marked, and the facts
-//! a user debugging a position wants.
+//! The position as text for people: a diagram with petrified pieces
+//! marked, and the facts a user debugging a position wants (UCI's `d`, the
+//! Python `Board`'s `str`).
 
-use rules::{bit, squares, Color, Position};
+use crate::{bit, squares, Color, Position};
 use std::fmt::Write;
 
 /// The text of `d`, several lines.
