@@ -19,8 +19,8 @@
 //! names no legal move loses as an illegal move; the engine's result
 //! claims (`1-0 {...}`) are informational, the rules decide.
 
+use crate::ending::Termination;
 use crate::engine::{await_move, budget, Answer, Dialect, EngineConfig, EngineError, Heard, Turn};
-use crate::game::Termination;
 use crate::process::{Process, Recv};
 use crate::tc::Limits;
 use protocol::cecp::{parse_reply, CecpError, CecpMove, Command, Feature, FeatureValue, Level, Reply, Thinking, MATE_SCORE};

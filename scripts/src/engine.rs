@@ -7,7 +7,8 @@
 //! `stop`, what counts as a hang) are the same and live here.
 
 use crate::cecp::CecpEngine;
-use crate::game::{Termination, Timing};
+use crate::ending::Termination;
+use crate::game::Timing;
 use crate::process::{Process, Recv};
 use crate::tc::{Clock, Limits};
 use crate::uci::UciEngine;

@@ -9,6 +9,8 @@
 //! - `engine`: what the game loop sees of an engine, whatever its protocol.
 //! - `uci`: a UCI engine, pondering included.
 //! - `cecp`: a CECP (XBoard) engine and XBoard's move and FEN forms.
+//! - `ending`: how a game ended (result, `Termination`, whose fault).
+//! - `record`: the record of a game (its moves, scores, times, ending).
 //! - `game`: one refereed game and the adjudication rules.
 //! - `openings`: opening files and seeded random openings.
 //! - `pgn`: PGN export and the replaying parser.
@@ -19,11 +21,13 @@
 
 pub mod cecp;
 pub mod cli;
+pub mod ending;
 pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod record;
 pub mod results;
 pub mod stats;
 pub mod tc;

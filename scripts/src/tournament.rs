@@ -4,10 +4,12 @@
 //! live line and the SPRT stop.
 
 use crate::cecp::check_limits;
+use crate::ending::{faulty_side, GameResult, Termination};
 use crate::engine::{Engine, EngineConfig, EngineError, PonderStats, Protocol};
-use crate::game::{faulty_side, play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
+use crate::game::{play_game, Adjudication, GameSetup, Timing};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
+use crate::record::GameRecord;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 use protocol::Shard;
 use rules::SplitMix64;
