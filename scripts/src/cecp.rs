@@ -19,8 +19,10 @@
 //! names no legal move loses as an illegal move; the engine's result
 //! claims (`1-0 {...}`) are informational, the rules decide.
 
+use crate::config::EngineConfig;
+use crate::driver::{await_move, budget, Answer, Dialect, Heard, Turn};
 use crate::ending::Termination;
-use crate::engine::{await_move, budget, Answer, Dialect, EngineConfig, EngineError, Heard, Turn};
+use crate::error::EngineError;
 use crate::process::{Process, Recv};
 use crate::tc::Limits;
 use protocol::cecp::{parse_reply, CecpError, CecpMove, Command, Feature, FeatureValue, Level, Reply, Thinking, MATE_SCORE};

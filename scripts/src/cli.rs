@@ -19,7 +19,7 @@
 //! means depends on the group (and `--each` merges into every `--engine`).
 
 use crate::cecp::check_limits;
-use crate::engine::{EngineConfig, Protocol};
+use crate::config::{EngineConfig, Protocol};
 use crate::game::{DrawRule, ResignRule};
 use crate::results::StatsConfig;
 use crate::stats::{Sprt, SprtModel};

@@ -11,8 +11,10 @@
 //! early. The loop does not know which protocol an engine speaks
 //! (`engine::Engine`).
 
+use crate::driver::{Answer, PonderStats, Timing, Turn};
 use crate::ending::{GameResult, Termination};
-use crate::engine::{Answer, Engine, EngineError, PonderStats, Turn};
+use crate::engine::Engine;
+use crate::error::EngineError;
 use crate::openings::Opening;
 use crate::pgn::score_text;
 use crate::record::{GameRecord, PlayedMove};
@@ -50,29 +52,6 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     /// A draw after this many full moves (book moves included).
     pub maxmoves: Option<u32>,
-}
-
-/// Waits the runner allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// For `uciok`, `readyok`, CECP's `feature done=1` and `pong` (engine
-    /// start and each new game), and for the `bestmove` of a ponder search
-    /// after `stop`.
-    pub sync: Duration,
-    /// For a move when no clock or movetime limits the engine.
-    pub untimed_move: Duration,
-    /// After the deadline, how long `stop` (CECP `?`) may take to bring a move.
-    pub stop_grace: Duration,
-}
-
-impl Default for Timing {
-    fn default() -> Timing {
-        Timing {
-            sync: Duration::from_secs(10),
-            untimed_move: Duration::from_secs(60),
-            stop_grace: Duration::from_millis(1000),
-        }
-    }
 }
 
 /// What to play.

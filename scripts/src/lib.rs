@@ -5,8 +5,12 @@
 //! The parts, one question per file:
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
 //! - `tc`: time controls and the clocks the runner keeps.
+//! - `config`: how to start an engine, and the protocol it speaks.
+//! - `error`: why talking to an engine failed.
 //! - `process`: an engine process and its pipes.
-//! - `engine`: what the game loop sees of an engine, whatever its protocol.
+//! - `driver`: what the protocol drivers share: a turn, its answer, the
+//!   deadline of a move, `stop` and hangs.
+//! - `engine`: one engine whatever its protocol (dispatches to `uci`, `cecp`).
 //! - `uci`: a UCI engine, pondering included.
 //! - `cecp`: a CECP (XBoard) engine and XBoard's move and FEN forms.
 //! - `ending`: how a game ended (result, `Termination`, whose fault).
@@ -21,8 +25,11 @@
 
 pub mod cecp;
 pub mod cli;
+pub mod config;
+pub mod driver;
 pub mod ending;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod openings;
 pub mod pgn;

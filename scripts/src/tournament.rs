@@ -4,9 +4,12 @@
 //! live line and the SPRT stop.
 
 use crate::cecp::check_limits;
+use crate::config::{EngineConfig, Protocol};
+use crate::driver::{PonderStats, Timing};
 use crate::ending::{faulty_side, GameResult, Termination};
-use crate::engine::{Engine, EngineConfig, EngineError, PonderStats, Protocol};
-use crate::game::{play_game, Adjudication, GameSetup, Timing};
+use crate::engine::Engine;
+use crate::error::EngineError;
+use crate::game::{play_game, Adjudication, GameSetup};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
 use crate::record::GameRecord;
