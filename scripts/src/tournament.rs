@@ -3,7 +3,7 @@
 //! failed, or for every game if it asked so), PGN output in game order, the
 //! live line and the SPRT stop.
 
-use crate::cecp::check_limits;
+use crate::cecp::dialect::check_limits;
 use crate::config::{EngineConfig, Protocol};
 use crate::driver::{PonderStats, Timing};
 use crate::ending::{faulty_side, GameResult, Termination};
