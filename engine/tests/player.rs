@@ -11,7 +11,7 @@ mod player {
     /// Slack on every wall-clock bound: they must hold on a loaded two-core
     /// machine (other tests, a build or a match beside them), so they catch
     /// an engine that ignores its limits; how close it keeps to them is
-    /// measured in `player_measure.rs`, not asserted here.
+    /// measured by the `measure` example (docs/SEARCH.md), not asserted here.
     const SLACK_MS: u64 = 1000;
 
     fn search(engine: &mut Engine, pos: &Position, limits: Limits) -> SearchResult {
@@ -186,7 +186,7 @@ mod player {
             };
             let r = engine.search(&pos, &limits, &control, &mut |_| {});
             let stopped_at = stopper.join().unwrap();
-            // About 1 ms on an idle machine (player_measure.rs).
+            // Well under 1 ms (the `measure` example, `--stop-after`).
             assert!(
                 stopped_at.elapsed() < Duration::from_millis(SLACK_MS),
                 "took {:?} after stop",

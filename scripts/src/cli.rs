@@ -18,8 +18,8 @@
 //! `key=value` groups are then checked here, key by key, since what a key
 //! means depends on the group (and `--each` merges into every `--engine`).
 
-use crate::cecp::check_limits;
-use crate::engine::{EngineConfig, Protocol};
+use crate::cecp::dialect::check_limits;
+use crate::config::{EngineConfig, Protocol};
 use crate::game::{DrawRule, ResignRule};
 use crate::results::StatsConfig;
 use crate::stats::{Sprt, SprtModel};

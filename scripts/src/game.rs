@@ -11,153 +11,19 @@
 //! early. The loop does not know which protocol an engine speaks
 //! (`engine::Engine`).
 
-use crate::engine::{Answer, Engine, EngineError, PonderStats, Turn};
+use crate::driver::{Answer, PonderStats, Timing, Turn};
+use crate::ending::{GameResult, Termination};
+use crate::engine::Engine;
+use crate::error::EngineError;
 use crate::openings::Opening;
 use crate::pgn::score_text;
+use crate::record::{GameRecord, PlayedMove};
 use crate::tc::Clock;
 use protocol::{MoveText, Score};
-use rules::{Color, Outcome, Position, Variant};
-use std::fmt;
+use rules::{Color, Position, Variant};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
-
-pub use rules::GameResult;
-
-/// Why a game ended: the PGN `Termination` tag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Termination {
-    Checkmate,
-    Stalemate,
-    Repetition,
-    FiftyMoves,
-    InsufficientMaterial,
-    TimeForfeit,
-    IllegalMove,
-    Crashed,
-    Hung,
-    Adjudication,
-    /// A CECP engine said `resign`.
-    Resignation,
-    Unterminated,
-}
-
-impl Termination {
-    pub const ALL: [Termination; 12] = [
-        Termination::Checkmate,
-        Termination::Stalemate,
-        Termination::Repetition,
-        Termination::FiftyMoves,
-        Termination::InsufficientMaterial,
-        Termination::TimeForfeit,
-        Termination::IllegalMove,
-        Termination::Crashed,
-        Termination::Hung,
-        Termination::Adjudication,
-        Termination::Resignation,
-        Termination::Unterminated,
-    ];
-
-    /// The tag's text.
-    pub fn text(self) -> &'static str {
-        match self {
-            Termination::Checkmate => "checkmate",
-            Termination::Stalemate => "stalemate",
-            Termination::Repetition => "threefold repetition",
-            Termination::FiftyMoves => "50-move rule",
-            Termination::InsufficientMaterial => "insufficient material",
-            Termination::TimeForfeit => "time forfeit",
-            Termination::IllegalMove => "illegal move",
-            Termination::Crashed => "engine crashed",
-            Termination::Hung => "engine hung",
-            Termination::Adjudication => "adjudication",
-            Termination::Resignation => "resignation",
-            Termination::Unterminated => "unterminated",
-        }
-    }
-
-    /// Reads the tag's text.
-    pub fn from_text(text: &str) -> Option<Termination> {
-        Termination::ALL.into_iter().find(|t| t.text() == text)
-    }
-
-    /// True for an engine's fault (it lost by breaking a rule of the match).
-    pub fn is_fault(self) -> bool {
-        matches!(
-            self,
-            Termination::TimeForfeit | Termination::IllegalMove | Termination::Crashed | Termination::Hung
-        )
-    }
-
-    fn of_outcome(o: Outcome) -> Termination {
-        match o {
-            Outcome::Checkmate { .. } => Termination::Checkmate,
-            Outcome::Stalemate => Termination::Stalemate,
-            Outcome::Repetition => Termination::Repetition,
-            Outcome::FiftyMoves => Termination::FiftyMoves,
-            Outcome::InsufficientMaterial => Termination::InsufficientMaterial,
-        }
-    }
-}
-
-impl fmt::Display for Termination {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.text())
-    }
-}
-
-/// One half-move of the record.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayedMove {
-    /// Canonical coordinate text.
-    pub text: String,
-    /// From the opening, not played by an engine.
-    pub book: bool,
-    /// The engine's last reported score before its move (its own view).
-    pub score: Option<Score>,
-    pub depth: Option<u32>,
-    pub time: Option<Duration>,
-}
-
-/// Everything the PGN needs about a finished game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub variant: Variant,
-    /// 1-based game number in the match.
-    pub round: u32,
-    pub white: String,
-    pub black: String,
-    /// The FEN the game started from (before the book moves).
-    pub start_fen: String,
-    pub moves: Vec<PlayedMove>,
-    pub result: GameResult,
-    pub termination: Termination,
-    /// A sentence: "Black mates", "White plays an illegal move: ...".
-    pub reason: String,
-    /// `TimeControl` texts of White and Black.
-    pub time_control: [String; 2],
-    pub started: SystemTime,
-}
-
-impl GameRecord {
-    /// The side that lost by a fault, if the game ended so.
-    pub fn faulty_side(&self) -> Option<Color> {
-        faulty_side(Some(self.termination), self.result)
-    }
-}
-
-/// The side that lost by a fault in a game that ended so (`termination`
-/// a fault, the result a win), else `None`.
-pub fn faulty_side(termination: Option<Termination>, result: GameResult) -> Option<Color> {
-    if !termination.is_some_and(Termination::is_fault) {
-        return None;
-    }
-    match result {
-        GameResult::WhiteWins => Some(Color::Black),
-        GameResult::BlackWins => Some(Color::White),
-        _ => None,
-    }
-}
 
 /// `resign=movecount=3 score=1000 [twosided=true]`: a side whose own score
 /// stayed at or below `-score` cp for `movecount` consecutive moves loses
@@ -186,29 +52,6 @@ pub struct Adjudication {
     pub draw: Option<DrawRule>,
     /// A draw after this many full moves (book moves included).
     pub maxmoves: Option<u32>,
-}
-
-/// Waits the runner allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// For `uciok`, `readyok`, CECP's `feature done=1` and `pong` (engine
-    /// start and each new game), and for the `bestmove` of a ponder search
-    /// after `stop`.
-    pub sync: Duration,
-    /// For a move when no clock or movetime limits the engine.
-    pub untimed_move: Duration,
-    /// After the deadline, how long `stop` (CECP `?`) may take to bring a move.
-    pub stop_grace: Duration,
-}
-
-impl Default for Timing {
-    fn default() -> Timing {
-        Timing {
-            sync: Duration::from_secs(10),
-            untimed_move: Duration::from_secs(60),
-            stop_grace: Duration::from_millis(1000),
-        }
-    }
 }
 
 /// What to play.
@@ -510,19 +353,6 @@ impl Judge {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn results_and_terminations() {
-        assert_eq!(GameResult::loss_for(Color::White), GameResult::BlackWins);
-        assert_eq!(GameResult::WhiteWins.score_for(Color::Black), Some(0.0));
-        assert_eq!(GameResult::Draw.score_for(Color::White), Some(0.5));
-        for r in ["1-0", "0-1", "1/2-1/2", "*"] {
-            assert_eq!(GameResult::from_pgn(r).unwrap().pgn(), r);
-        }
-        for t in Termination::ALL {
-            assert_eq!(Termination::from_text(t.text()), Some(t));
-        }
-    }
 
     #[test]
     fn resign_needs_consecutive_moves() {

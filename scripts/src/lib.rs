@@ -2,28 +2,41 @@
 //! Pillars of Medusa and Mini-POM refereed by the rules library, PGN in and
 //! out, and the Elo/SPRT arithmetic. docs/MATCH.md is the user's guide.
 //!
-//! The parts, one question per file:
-//! - `cli`: the command line (cutechess-cli style `key=value` groups).
+//! The parts, one question per file, in the order of their `use crate::`
+//! arrows: each imports only modules listed before it (no circles).
 //! - `tc`: time controls and the clocks the runner keeps.
-//! - `process`: an engine process and its pipes.
-//! - `engine`: what the game loop sees of an engine, whatever its protocol.
-//! - `uci`: a UCI engine, pondering included.
-//! - `cecp`: a CECP (XBoard) engine and XBoard's move and FEN forms.
-//! - `game`: one refereed game and the adjudication rules.
-//! - `openings`: opening files and seeded random openings.
-//! - `pgn`: PGN export and the replaying parser.
 //! - `stats`: Elo, error bars, LOS, pentanomial counts and the SPRT.
+//! - `openings`: opening files and seeded random openings.
+//! - `ending`: how a game ended (result, `Termination`, whose fault).
+//! - `record`: the record of a game (its moves, scores, times, ending).
+//! - `config`: how to start an engine, and the protocol it speaks.
+//! - `error`: why talking to an engine failed.
+//! - `process`: an engine process and its pipes.
+//! - `pgn`: PGN export and the replaying parser.
+//! - `driver`: what the protocol drivers share: a turn, its answer, the
+//!   deadline of a move, `stop` and hangs.
+//! - `uci`: a UCI engine, pondering included.
+//! - `cecp`: a CECP (XBoard) engine; `cecp::dialect`, XBoard's move, FEN
+//!   and limit forms as pure functions; `cecp::features`, the negotiation.
+//! - `engine`: one engine whatever its protocol (dispatches to `uci`, `cecp`).
+//! - `game`: one refereed game and the adjudication rules.
 //! - `tournament`: scheduling games on worker threads, live output, shards.
 //! - `results`: the summary of PGN files already played (`--stats`).
+//! - `cli`: the command line (cutechess-cli style `key=value` groups).
 #![forbid(unsafe_code)]
 
 pub mod cecp;
 pub mod cli;
+pub mod config;
+pub mod driver;
+pub mod ending;
 pub mod engine;
+pub mod error;
 pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod record;
 pub mod results;
 pub mod stats;
 pub mod tc;

@@ -7,7 +7,8 @@
 //! in pawns, depth, time), opening moves `{book}`; the reason the game
 //! ended is the last comment, before the result.
 
-use crate::game::{GameRecord, GameResult};
+use crate::ending::GameResult;
+use crate::record::{GameRecord, PlayedMove};
 use protocol::ScoreValue;
 use rules::pgn::{self, PgnGame};
 use rules::{Color, Move, Position, Variant};
@@ -68,7 +69,7 @@ pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
 }
 
 /// `{book}` or `{+0.35/12 0.50s}`.
-fn move_comment(m: &crate::game::PlayedMove) -> String {
+fn move_comment(m: &PlayedMove) -> String {
     if m.book {
         return "{book}".into();
     }
@@ -270,7 +271,7 @@ fn replay(written: &PgnGame) -> Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{PlayedMove, Termination};
+    use crate::ending::Termination;
     use protocol::Score;
     use std::time::Duration;
 

@@ -8,7 +8,8 @@
 //! raw lines are kept for the traffic log and for quoting an engine in a
 //! game's result.
 
-use crate::engine::{EngineConfig, EngineError};
+use crate::config::EngineConfig;
+use crate::error::EngineError;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{self, Child, ChildStdin, Stdio};

@@ -23,7 +23,7 @@
 //! last game of a match of an odd number of games; a partner abandoned at
 //! an SPRT stop). Games without a result (`*`) are left out and counted.
 
-use crate::game::{GameResult, Termination};
+use crate::ending::{GameResult, Termination};
 use crate::pgn::{read_pgn, Game};
 use crate::stats::Sprt;
 use crate::tournament::{report_of_games, MatchReport, Scored};

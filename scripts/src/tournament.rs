@@ -3,11 +3,16 @@
 //! failed, or for every game if it asked so), PGN output in game order, the
 //! live line and the SPRT stop.
 
-use crate::cecp::check_limits;
-use crate::engine::{Engine, EngineConfig, EngineError, PonderStats, Protocol};
-use crate::game::{faulty_side, play_game, Adjudication, GameRecord, GameResult, GameSetup, Termination, Timing};
+use crate::cecp::dialect::check_limits;
+use crate::config::{EngineConfig, Protocol};
+use crate::driver::{PonderStats, Timing};
+use crate::ending::{faulty_side, GameResult, Termination};
+use crate::engine::Engine;
+use crate::error::EngineError;
+use crate::game::{play_game, Adjudication, GameSetup};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
+use crate::record::GameRecord;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 use protocol::Shard;
 use rules::SplitMix64;

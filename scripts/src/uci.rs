@@ -10,15 +10,15 @@
 //! thrown away, and it gets the real position and `go`. Pondering is free:
 //! only the time after `ponderhit` (or `go`) is charged.
 
-use crate::engine::{await_move, budget, Answer, Dialect, EngineError, Heard, PonderStats, Turn};
-use crate::game::Timing;
+use crate::config::EngineConfig;
+use crate::driver::{await_move, budget, Answer, Dialect, Heard, PonderStats, Timing, Turn};
+use crate::error::EngineError;
 use crate::process::Process;
 use protocol::{parse_reply, Command, MoveText, ParseError, Reply};
 use rules::{Move, Position};
 use std::fmt;
 use std::time::{Duration, Instant};
 
-pub use crate::engine::EngineConfig;
 pub use crate::process::{Line, Recv};
 
 /// The words the runner's messages quote.

@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::game::{GameResult, Termination};
+use gorgon_scripts::ending::{GameResult, Termination};
 use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport, OpeningSource};
 use rules::Variant;
 use std::process::Command;

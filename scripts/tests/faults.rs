@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::game::{GameResult, Termination};
+use gorgon_scripts::ending::{GameResult, Termination};
 use gorgon_scripts::tournament::{MatchConfig, MatchReport};
 use rules::Variant;
 use std::time::Duration;

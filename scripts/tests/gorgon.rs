@@ -8,7 +8,7 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::engine::{EngineConfig, Protocol};
+use gorgon_scripts::config::{EngineConfig, Protocol};
 use gorgon_scripts::tournament::MatchReport;
 use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
 use gorgon_scripts::uci::{Recv, UciEngine};

@@ -5,7 +5,8 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::game::{DrawRule, GameResult, ResignRule, Termination};
+use gorgon_scripts::ending::{GameResult, Termination};
+use gorgon_scripts::game::{DrawRule, ResignRule};
 use gorgon_scripts::stats::{Sprt, SprtDecision, SprtModel};
 use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
 use rules::Variant;

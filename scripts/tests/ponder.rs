@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::game::Termination;
+use gorgon_scripts::ending::Termination;
 use gorgon_scripts::tournament::MatchConfig;
 use rules::Variant;
 use std::time::Duration;

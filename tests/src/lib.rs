@@ -30,6 +30,52 @@ pub fn gorgon_binary() -> PathBuf {
 /// Runs `cargo build` for the `gorgon` binary into the target directory and
 /// profile of the running executable, and returns the binary's path.
 fn build_gorgon() -> Result<PathBuf, String> {
+    let (mut command, build) = workspace_cargo()?;
+    let bin = build.profile_dir.join(format!("gorgon{}", std::env::consts::EXE_SUFFIX));
+    // Always ask cargo, even when the binary exists: it rebuilds only what
+    // changed, and a stale binary would test old code. Its progress and
+    // errors go to the terminal; the panic points there.
+    let args = ["build", "-p", "gorgon-cli", "--bin", "gorgon", "--profile", &build.profile];
+    command.args(args);
+    let shown = build.shown(&args);
+    let status = command.status().map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    if !status.success() {
+        return Err(format!("`{shown}` failed ({status}); see cargo's errors on stderr"));
+    }
+    if !bin.is_file() {
+        return Err(format!("`{shown}` succeeded but left no binary at {}", bin.display()));
+    }
+    Ok(bin)
+}
+
+/// Where the running test executable was built, and the cargo that runs.
+pub struct Build {
+    /// `target/<profile directory>`.
+    pub profile_dir: PathBuf,
+    /// The profile's name as `--profile` takes it (`dev` for `debug/`).
+    pub profile: String,
+    cargo: String,
+    workspace: PathBuf,
+    target_dir: PathBuf,
+}
+
+impl Build {
+    /// A cargo command line with `args`, as the messages quote it.
+    pub fn shown(&self, args: &[&str]) -> String {
+        format!(
+            "{} {} (in {}, CARGO_TARGET_DIR={})",
+            self.cargo,
+            args.join(" "),
+            self.workspace.display(),
+            self.target_dir.display()
+        )
+    }
+}
+
+/// A `cargo` command without arguments yet, run in this workspace with
+/// the target directory of the running test executable, so that it reuses
+/// what the tests were built with; and where that executable was built.
+pub fn workspace_cargo() -> Result<(Command, Build), String> {
     let exe = std::env::current_exe().map_err(|e| format!("cannot locate the test executable: {e}"))?;
     // Tests live in target/<profile>/deps, examples in target/<profile>/examples.
     let mut profile_dir = exe.parent().ok_or("the test executable has no directory")?;
@@ -44,33 +90,21 @@ fn build_gorgon() -> Result<PathBuf, String> {
         Some(name) => name,
         None => return Err(format!("'{}' is no profile directory", profile_dir.display())),
     };
-    let bin = profile_dir.join(format!("gorgon{}", std::env::consts::EXE_SUFFIX));
     // Run in the workspace of this crate, whatever the current directory:
     // cargo reads its configuration (.cargo/config.toml: rustflags) from
-    // the directory it runs in, and other flags would rebuild the binary.
+    // the directory it runs in, and other flags would rebuild everything.
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().ok_or("no workspace directory")?;
-    // Always ask cargo, even when the binary exists: it rebuilds only what
-    // changed, and a stale binary would test old code. Its progress and
-    // errors go to the terminal; the panic points there.
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = Command::new(&cargo);
-    command
-        .current_dir(workspace)
-        .args(["build", "-p", "gorgon-cli", "--bin", "gorgon", "--profile", profile])
-        .env("CARGO_TARGET_DIR", target_dir);
-    let shown = format!(
-        "{cargo} build -p gorgon-cli --bin gorgon --profile {profile} (in {}, CARGO_TARGET_DIR={})",
-        workspace.display(),
-        target_dir.display()
-    );
-    let status = command.status().map_err(|e| format!("cannot run `{shown}`: {e}"))?;
-    if !status.success() {
-        return Err(format!("`{shown}` failed ({status}); see cargo's errors on stderr"));
-    }
-    if !bin.is_file() {
-        return Err(format!("`{shown}` succeeded but left no binary at {}", bin.display()));
-    }
-    Ok(bin)
+    command.current_dir(workspace).env("CARGO_TARGET_DIR", target_dir);
+    let build = Build {
+        profile_dir: profile_dir.to_path_buf(),
+        profile: profile.to_string(),
+        cargo,
+        workspace: workspace.to_path_buf(),
+        target_dir: target_dir.to_path_buf(),
+    };
+    Ok((command, build))
 }
 
 /// A running engine with its stdout read on a thread.

@@ -142,7 +142,7 @@ fn perft_suite() {
     run_suite(5_000_000, 0);
 }
 
-/// The counts over five million nodes: `cargo test --release -p gorgon-engine -- --ignored perft_suite_deep`.
+/// The counts over five million nodes: `cargo test --release -p gorgon-rules -- --ignored perft_suite_deep`.
 #[test]
 #[ignore]
 fn perft_suite_deep() {

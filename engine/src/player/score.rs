@@ -1,7 +1,7 @@
 //! Score constants and the conversions mate scores need: node-relative in
 //! the table, root-relative in the tree, moves-to-mate for UCI.
 
-use super::wdl;
+use super::eval;
 use protocol::ScoreValue;
 use rules::Position;
 
@@ -64,8 +64,8 @@ pub(crate) fn reported(pos: &Position, score: i32) -> (ScoreValue, [u32; 3]) {
         let wdl = if score > 0 { [1000, 0, 0] } else { [0, 0, 1000] };
         return (to_uci(score), wdl);
     }
-    let model = wdl::model(pos.variant());
-    let phase = wdl::phase(pos);
+    let model = eval::wdl_model(pos.variant());
+    let phase = eval::phase(pos);
     (ScoreValue::Cp(model.normalize(score, phase)), model.wdl(score, phase))
 }
 

@@ -15,10 +15,11 @@
 //! +1.00 at a 50 % chance of winning: that is the scale of every score the
 //! engine shows (UCI `score cp`, CECP thinking, `gorgon analyse`), while
 //! the search itself stays in internal units. The coefficients are fitted
-//! per variant by `gorgon tune --wdl` and compiled in with the weights.
-
-use super::eval;
-use rules::{Position, Variant};
+//! per variant by `gorgon tune --wdl` and compiled in with the weights
+//! (`eval::wdl_model`, which `score::reported` reads). This module is the
+//! model's arithmetic only and imports no other part of the player, so
+//! that the evaluation, which stores the models, depends on it and not
+//! the other way round.
 
 /// The coefficients of one variant's model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,47 +64,9 @@ impl WdlModel {
     }
 }
 
-/// The compiled model of a variant.
-pub fn model(variant: Variant) -> &'static WdlModel {
-    eval::wdl_model(variant)
-}
-
-/// The phase the model reads for a position (the evaluation's).
-pub fn phase(pos: &Position) -> i32 {
-    eval::phase(pos)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rates_sum_and_move_with_the_score() {
-        for variant in Variant::ALL {
-            let m = model(variant);
-            for phase in [0, 64, 128, 256] {
-                let mut last = [0u32, 0, 1000];
-                for v in (-3000..=3000).step_by(25) {
-                    let wdl = m.wdl(v, phase);
-                    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{wdl:?}");
-                    assert!(
-                        wdl[0] >= last[0] && wdl[2] <= last[2],
-                        "{variant:?} phase {phase} v {v}: {wdl:?} after {last:?}"
-                    );
-                    last = wdl;
-                }
-                let (a, _) = m.ab(phase);
-                let half = m.win_rate(a, phase);
-                assert!((half - 0.5).abs() < 1e-9);
-                // 100 at v = a, up to the rounding of v to a whole centipawn.
-                let shown = m.normalize(a.round() as i32, phase);
-                assert!((shown - 100).abs() as f64 <= 50.0 / a + 0.5, "{shown} at a = {a}");
-                let mirrored = m.wdl(-200, phase);
-                let straight = m.wdl(200, phase);
-                assert!(mirrored[0].abs_diff(straight[2]) <= 1 && mirrored[2].abs_diff(straight[0]) <= 1);
-            }
-        }
-    }
 
     #[test]
     fn any_coefficients_stay_sane() {

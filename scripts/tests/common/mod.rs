@@ -1,8 +1,8 @@
 //! Helpers shared by the runner's integration tests.
 #![allow(dead_code)]
 
-use gorgon_scripts::engine::{EngineConfig, Protocol};
-use gorgon_scripts::game::Termination;
+use gorgon_scripts::config::{EngineConfig, Protocol};
+use gorgon_scripts::ending::Termination;
 use gorgon_scripts::pgn::{parse_pgn, Game};
 use gorgon_scripts::tc::Limits;
 use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport};

@@ -514,4 +514,32 @@ mod tests {
         let pos = Position::from_fen(Variant::MiniPom, "4k4/9/9/9/9/9/9/Q8/4K4 w - - 0 1").unwrap();
         assert!(evaluate(&pos) > 800);
     }
+
+    #[test]
+    fn compiled_wdl_rates_sum_and_move_with_the_score() {
+        for variant in Variant::ALL {
+            let m = wdl_model(variant);
+            for phase in [0, 64, 128, 256] {
+                let mut last = [0u32, 0, 1000];
+                for v in (-3000..=3000).step_by(25) {
+                    let wdl = m.wdl(v, phase);
+                    assert_eq!(wdl.iter().sum::<u32>(), 1000, "{wdl:?}");
+                    assert!(
+                        wdl[0] >= last[0] && wdl[2] <= last[2],
+                        "{variant:?} phase {phase} v {v}: {wdl:?} after {last:?}"
+                    );
+                    last = wdl;
+                }
+                let (a, _) = m.ab(phase);
+                let half = m.win_rate(a, phase);
+                assert!((half - 0.5).abs() < 1e-9);
+                // 100 at v = a, up to the rounding of v to a whole centipawn.
+                let shown = m.normalize(a.round() as i32, phase);
+                assert!((shown - 100).abs() as f64 <= 50.0 / a + 0.5, "{shown} at a = {a}");
+                let mirrored = m.wdl(-200, phase);
+                let straight = m.wdl(200, phase);
+                assert!(mirrored[0].abs_diff(straight[2]) <= 1 && mirrored[2].abs_diff(straight[0]) <= 1);
+            }
+        }
+    }
 }
