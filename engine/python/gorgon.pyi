@@ -196,3 +196,33 @@ class Engine:
         """The engine's move within the limits (at least one is required);
         ``ValueError`` when the side to move has no legal move."""
     def __repr__(self) -> str: ...
+
+class Game:
+    """A game read from PGN (``read_pgn``): its tags, its moves replayed by
+    the rules.
+
+    ``moves`` are in canonical coordinate text whatever the file's
+    notation; ``written`` are the moves as the file writes them (``"Mc3"``
+    in XBoard's files)."""
+    tags: list[tuple[str, str]]
+    variant: str
+    dialect: str
+    """``"gorgon"`` (coordinates) or ``"xboard"`` (XBoard's SAN and letters)."""
+    start_fen: str
+    moves: list[str]
+    written: list[str]
+    comments: list[list[str]]
+    result: Optional[str]
+    def tag(self, name: str) -> Optional[str]:
+        """A tag's value (names compare case-insensitively), or None."""
+    def board(self, ply: Optional[int] = None) -> Board:
+        """The position after the first ``ply`` moves (all when None), with
+        those moves on the board's stack; ``ValueError`` past the end."""
+    def __len__(self) -> int: ...
+    def __repr__(self) -> str: ...
+
+def read_pgn(text: str, variant: str = "pom", file: str = "PGN") -> list[Game]:
+    """Every game of a PGN text, each on the board of its own ``Variant`` tag
+    (``variant`` when it has none), in Gorgon's dialect or XBoard's, chosen
+    from the game itself. A game that cannot be read raises ``ValueError``
+    naming the file, the game, the move number and the text."""

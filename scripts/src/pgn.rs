@@ -1,5 +1,6 @@
 //! PGN out (game records of the runner) and in (`parse_pgn`, which replays
-//! every move with the rules library).
+//! every move with the rules library's PGN reader, in Gorgon's dialect or
+//! XBoard's).
 //!
 //! Movetext uses the coordinate notation of NOTATION.md 2 (`e3e5`,
 //! `b7d8(H)`, `f1k1`), with move numbers: `1. e3e5 h10h8 2. ...`. Engine
@@ -139,9 +140,10 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
 pub struct Game {
     /// The tags in file order.
     pub tags: Vec<(String, String)>,
-    /// From `[Variant]` (`pom` when absent).
+    /// From `[Variant]` (else XBoard's `[VariantMen]`, else `pom`).
     pub variant: Variant,
-    /// From `[FEN]`, or the variant's start.
+    /// From `[FEN]` (in Gorgon's FEN, whatever the file's dialect), or the
+    /// variant's start.
     pub start_fen: String,
     /// The moves, all legal in turn.
     pub moves: Vec<Move>,
@@ -198,7 +200,7 @@ pub fn parse_pgn(text: &str) -> Vec<Game> {
 /// the reader's error naming the file, line and game.
 pub fn read_pgn(text: &str, file: &str) -> Result<Vec<Game>, String> {
     pgn::parse(text, file)
-        .map(|games| games.iter().map(replay).collect())
+        .map(|games| games.iter().enumerate().map(|(i, g)| replay(g, i + 1, file)).collect())
         .map_err(|e| e.to_string())
 }
 
@@ -217,54 +219,44 @@ fn unreadable(error: String) -> Game {
     }
 }
 
-/// Replays one game as written, up to its first bad move.
-fn replay(written: &PgnGame) -> Game {
-    let mut error = None;
-    let variant = match written.tag("Variant") {
-        None => Variant::Pom,
-        Some(v) => Variant::from_name(v).unwrap_or_else(|| {
-            error = Some(format!("unknown variant '{v}'"));
-            Variant::Pom
-        }),
-    };
-    let start_fen = written.tag("FEN").map_or_else(|| variant.start_fen().to_string(), str::to_string);
+/// Replays one game as written, up to its first bad move, with the rules'
+/// PGN reader (Gorgon's coordinates or XBoard's SAN, `rules::pgn`).
+fn replay(written: &PgnGame, index: usize, file: &str) -> Game {
+    let variant = written.variant(Variant::Pom);
     let result = written.result.as_deref().or(written.tag("Result")).unwrap_or("*").to_string();
     let mut game = Game {
         tags: written.tags.clone(),
         variant,
-        final_fen: start_fen.clone(),
-        start_fen,
+        final_fen: variant.start_fen().to_string(),
+        start_fen: variant.start_fen().to_string(),
         moves: Vec::new(),
         move_texts: Vec::new(),
         comments: Vec::new(),
         result,
-        error,
+        error: None,
     };
-    if game.error.is_some() {
-        return game;
-    }
-    let mut pos = match Position::from_fen(variant, &game.start_fen) {
-        Ok(p) => p,
+    let (record, error) = match pgn::replay_prefix(written, index, file, variant) {
+        Ok(Some(replayed)) => replayed,
+        // The game's own variant was asked for.
+        Ok(None) => {
+            game.error = Some("unreadable variant".into());
+            return game;
+        }
         Err(e) => {
-            game.error = Some(format!("bad FEN '{}': {e}", game.start_fen));
+            game.error = Some(e.message);
             return game;
         }
     };
-    for (i, (text, _line)) in written.moves.iter().enumerate() {
-        match pos.parse_move(text) {
-            Ok(m) => {
-                game.move_texts.push(pos.move_text(m));
-                pos.make(m);
-                game.moves.push(m);
-                game.comments.push(written.comments.get(i).cloned().unwrap_or_default());
-            }
-            Err(e) => {
-                game.error = Some(format!("move {}: {e}", i + 1));
-                break;
-            }
-        }
+    let mut pos = record.start.clone();
+    game.start_fen = pos.fen();
+    for (i, &m) in record.moves.iter().enumerate() {
+        game.move_texts.push(pos.move_text(m));
+        pos.make(m);
+        game.comments.push(written.comments.get(i).cloned().unwrap_or_default());
     }
+    game.moves = record.moves;
     game.final_fen = pos.fen();
+    game.error = error.map(|e| e.message);
     game
 }
 
@@ -319,7 +311,11 @@ mod tests {
         let games = parse_pgn("1. e3e5 e3e4 2. a1a2 *\n[Variant \"chess\"]\n1. e2e4 *\n[FEN \"bad\"]\n*");
         assert_eq!(games.len(), 3);
         assert_eq!(games[0].moves.len(), 1);
-        assert!(games[0].error.as_deref().unwrap().starts_with("move 2:"), "{:?}", games[0].error);
+        assert!(
+            games[0].error.as_deref().unwrap().starts_with("move 1... e3e4 (ply 2):"),
+            "{:?}",
+            games[0].error
+        );
         assert!(games[1].error.as_deref().unwrap().contains("unknown variant"));
         assert!(games[2].error.as_deref().unwrap().contains("bad FEN"));
     }

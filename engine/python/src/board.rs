@@ -84,6 +84,18 @@ impl PartialEq for Board {
 }
 
 impl Board {
+    /// `start` with `moves` (legal in turn) pushed.
+    pub(crate) fn from_moves(start: Position, moves: &[Move]) -> Board {
+        let mut board = Board {
+            pos: start,
+            stack: Vec::new(),
+        };
+        for &m in moves {
+            board.play(m);
+        }
+        board
+    }
+
     fn parse(&self, text: &str) -> PyResult<Move> {
         self.pos.parse_move(text).map_err(|e| PyValueError::new_err(e.to_string()))
     }

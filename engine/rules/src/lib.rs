@@ -34,6 +34,7 @@ pub mod position;
 pub mod rng;
 pub mod status;
 pub mod variant;
+pub mod xboard;
 pub mod zobrist;
 
 pub use bitboard::{bit, squares, Bitboard};

@@ -1,14 +1,22 @@
 //! PGN: the pieces every writer of the project shares (tag pairs, movetext
-//! lines: [`tag_pair`], [`movetext`]) and a small reader for the games the
-//! match runner writes: tag pairs
-//! (`[Variant "pom"]`, `[FEN "..."]`, `[Result "1-0"]`, ...) and movetext in
-//! coordinate notation with move numbers, `{...}` comments, `;` comments,
+//! lines: [`tag_pair`], [`movetext`]) and the one PGN reader, for both
+//! dialects a file may be written in:
+//!
+//! - Gorgon's (the match runner, self-play, `gorgon annotate`): coordinate
+//!   moves (`e3e5`, `b7d8(H)`, `f1k1`) and Gorgon's FEN;
+//! - XBoard's (a game saved in XBoard, docs/XBOARD.md): XBoard's letters in
+//!   the FEN (`b` for a Morph in Advisor form) without a rights field, a
+//!   `[VariantMen]` tag, SAN in those letters (`Mc3`, `Bxa8`, `Pge1`,
+//!   `O-O`, `c11=E`) mixed with coordinate moves where XBoard's SAN cannot
+//!   say the move (`a3a5`), read by [`crate::xboard::read_move`].
+//!
+//! The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
 //! `(...)` variations (skipped; a `(X)` glued to a move is its
-//! transformation, `b7d8(H)`), `$n` glyphs and a result token. Moves are
-//! replayed with `Position::parse_move`; an error names the file, the game
-//! and the move.
+//! transformation, `b7d8(H)`), `$n` glyphs and a result token. Each game's
+//! dialect comes from the game itself ([`PgnGame::dialect`]), so one file
+//! may mix them; an error names the file, the game and the move.
 
-use crate::{GameRecord, GameResult};
+use crate::{xboard, GameRecord, GameResult, Move};
 use crate::{Position, Variant};
 use std::fmt;
 
@@ -19,9 +27,11 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// Move texts with their 1-based line numbers.
     pub moves: Vec<(String, usize)>,
-    /// The `{...}` comments after each move (one list per move; comments
-    /// before the first move are dropped).
+    /// The `{...}` comments after each move (one list per move).
     pub comments: Vec<Vec<String>>,
+    /// The `{...}` comments before the first move (XBoard puts a diagram
+    /// of the start position there).
+    pub prelude: Vec<String>,
     /// The result token ending the movetext, if any.
     pub result: Option<String>,
     /// The line the game starts on.
@@ -43,6 +53,20 @@ impl PgnGame {
             (Some(w), Some(b)) => format!("{w} - {b}"),
             _ => self.tag("Event").unwrap_or("?").to_string(),
         }
+    }
+
+    /// The variant the game is played in: its `Variant` tag, else the one
+    /// whose XBoard pieces its `VariantMen` tag lists (XBoard leaves out
+    /// the `Variant` tag of a game loaded from a file), else `default`.
+    pub fn variant(&self, default: Variant) -> Variant {
+        if let Some(v) = self.tag("Variant").and_then(Variant::from_name) {
+            return v;
+        }
+        let men = self.tag("VariantMen");
+        Variant::ALL
+            .into_iter()
+            .find(|&v| men == Some(xboard::variant_men(v).as_str()))
+            .unwrap_or(default)
     }
 
     /// The result, from the movetext token or else the `Result` tag.
@@ -202,8 +226,9 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 if !closed {
                     return Err(fail(start_line, &games, &cur, "unterminated comment {".into()));
                 }
-                if let Some(last) = cur.comments.last_mut() {
-                    last.push(comment.trim().to_string());
+                match cur.comments.last_mut() {
+                    Some(last) => last.push(comment.trim().to_string()),
+                    None => cur.prelude.push(comment.trim().to_string()),
                 }
             }
             ';' => {
@@ -286,6 +311,33 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
     Ok(games)
 }
 
+/// The notation a game is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Gorgon's: coordinate moves, Gorgon's FEN.
+    Gorgon,
+    /// XBoard's: its letters in the FEN and in SAN moves.
+    Xboard,
+}
+
+impl PgnGame {
+    /// The dialect of the game, from the game itself: XBoard's when it has
+    /// a `VariantMen` tag (XBoard writes one for every engine-defined
+    /// variant), a FEN that only XBoard's letters read, or a move that is
+    /// not a coordinate move (`Mc3`, `O-O`, `c11=E`); Gorgon's otherwise.
+    pub fn dialect(&self, variant: Variant) -> Dialect {
+        let xboard_fen = self
+            .tag("FEN")
+            .is_some_and(|fen| Position::from_fen(variant, fen).is_err() && xboard::parse_fen(variant, fen).is_ok());
+        let san = self.moves.iter().any(|(m, _)| m.parse::<crate::coord::MoveText>().is_err());
+        if self.tag("VariantMen").is_some() || xboard_fen || san {
+            Dialect::Xboard
+        } else {
+            Dialect::Gorgon
+        }
+    }
+}
+
 /// What became of one game of a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replayed {
@@ -296,6 +348,24 @@ pub enum Replayed {
 
 /// Replays a game on the board of `variant`.
 pub fn replay(game: &PgnGame, index: usize, file: &str, variant: Variant) -> Result<Replayed, PgnError> {
+    match replay_prefix(game, index, file, variant) {
+        Ok(Some((record, None))) => Ok(Replayed::Game(Box::new(record))),
+        Ok(Some((_, Some(e)))) => Err(e),
+        Ok(None) => Ok(Replayed::OtherVariant),
+        Err(e) => Err(e),
+    }
+}
+
+/// Replays a game on the board of `variant` as far as it goes: the record
+/// of the moves up to the first one that cannot be read, and that move's
+/// error. `Ok(None)` when the `Variant` tag names another variant; an
+/// error for an unknown variant or a bad FEN.
+pub fn replay_prefix(
+    game: &PgnGame,
+    index: usize,
+    file: &str,
+    variant: Variant,
+) -> Result<Option<(GameRecord, Option<PgnError>)>, PgnError> {
     let fail = |line: usize, message: String| PgnError {
         file: file.to_string(),
         game: index,
@@ -306,30 +376,173 @@ pub fn replay(game: &PgnGame, index: usize, file: &str, variant: Variant) -> Res
     if let Some(name) = game.tag("Variant") {
         match Variant::from_name(name) {
             Some(v) if v == variant => {}
-            Some(_) => return Ok(Replayed::OtherVariant),
+            Some(_) => return Ok(None),
             None => return Err(fail(game.line, format!("unknown variant '{name}'"))),
         }
     }
-    let start = match game.tag("FEN") {
-        Some(fen) => Position::from_fen(variant, fen).map_err(|e| fail(game.line, format!("bad FEN '{fen}': {e}")))?,
-        None => Position::startpos(variant),
+    let dialect = game.dialect(variant);
+    let start = match (game.tag("FEN"), dialect) {
+        (None, _) => Position::startpos(variant),
+        (Some(fen), Dialect::Gorgon) => Position::from_fen(variant, fen).map_err(|e| fail(game.line, format!("bad FEN '{fen}': {e}")))?,
+        // XBoard's letters, or Gorgon's FEN in a game of XBoard's moves.
+        (Some(fen), Dialect::Xboard) => xboard::parse_fen(variant, fen)
+            .or_else(|e| Position::from_fen(variant, fen).map_err(|_| e))
+            .map_err(|e| fail(game.line, format!("bad FEN '{fen}': {e}")))?,
     };
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(game.moves.len());
-    for (i, (text, line)) in game.moves.iter().enumerate() {
-        let number = pos.fullmove_number();
-        let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| fail(*line, format!("move {number}{dots} {text} (ply {}): {}", i + 1, e.reason)))?;
-        pos.make(m);
-        moves.push(m);
-    }
-    Ok(Replayed::Game(Box::new(GameRecord {
+    let (moves, error) = match dialect {
+        Dialect::Gorgon => read_coordinates(&start, game),
+        Dialect::Xboard => read_xboard(&start, game),
+    };
+    let record = GameRecord {
         start,
         moves,
         result: game.game_result(),
-    })))
+    };
+    Ok(Some((record, error.map(|(line, message)| fail(line, message)))))
+}
+
+/// `12.` or `12...` and the text of the move played from `pos`.
+fn move_label(pos: &Position, text: &str, ply: usize) -> String {
+    let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
+    format!("move {}{dots} {text} (ply {})", pos.fullmove_number(), ply + 1)
+}
+
+/// A move's line and error message.
+type MoveFailure = (usize, String);
+
+/// Gorgon's dialect: each move is the one legal move its coordinates name.
+fn read_coordinates(start: &Position, game: &PgnGame) -> (Vec<Move>, Option<MoveFailure>) {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(game.moves.len());
+    for (i, (text, line)) in game.moves.iter().enumerate() {
+        match pos.parse_move(text) {
+            Ok(m) => {
+                pos.make(m);
+                moves.push(m);
+            }
+            Err(e) => return (moves, Some((*line, format!("{}: {}", move_label(&pos, text, i), e.reason)))),
+        }
+    }
+    (moves, None)
+}
+
+/// One way of reading an XBoard game so far: the moves, the position after
+/// them, and the rank of each reading taken ([`xboard::Reading`]).
+#[derive(Clone)]
+struct Line {
+    pos: Position,
+    moves: Vec<Move>,
+    ranks: Vec<u8>,
+}
+
+/// Readings of an XBoard game kept at once. XBoard drops a transformation
+/// from its SAN, so each Morph capture keeps its readings until a later
+/// move of the piece (or the end) settles it; they rarely last, and lines
+/// that reach the same position merge.
+const MAX_LINES: usize = 64;
+
+/// XBoard's dialect: every move is read with all its meanings
+/// ([`xboard::read_move`]), the lines the rest of the game allows are kept,
+/// and at the end the best ranked one is taken: at each move the reading
+/// XBoard itself would give, unless a later move rules it out. Two lines
+/// of the same ranks at the end mean a move names several legal moves.
+fn read_xboard(start: &Position, game: &PgnGame) -> (Vec<Move>, Option<MoveFailure>) {
+    let mut lines = vec![Line {
+        pos: start.clone(),
+        moves: Vec::with_capacity(game.moves.len()),
+        ranks: Vec::with_capacity(game.moves.len()),
+    }];
+    for (i, (text, line)) in game.moves.iter().enumerate() {
+        let mut next: Vec<Line> = Vec::with_capacity(lines.len());
+        let mut first_error = None;
+        for l in &lines {
+            match xboard::read_move(&l.pos, text) {
+                Ok(readings) => {
+                    for r in readings {
+                        let mut child = l.clone();
+                        child.pos.make(r.mv);
+                        child.moves.push(r.mv);
+                        child.ranks.push(r.rank);
+                        next.push(child);
+                    }
+                }
+                Err(e) => {
+                    first_error.get_or_insert_with(|| (*line, format!("{}: {e}", move_label(&l.pos, text, i))));
+                }
+            }
+        }
+        if next.is_empty() {
+            let best = lines.swap_remove(0);
+            return (best.moves, first_error);
+        }
+        // Best ranked first; of lines reaching the same position, the best.
+        next.sort_by(|a, b| a.ranks.cmp(&b.ranks));
+        let mut kept: Vec<Line> = Vec::with_capacity(next.len());
+        for l in next {
+            match kept.iter().find(|k| k.pos.key() == l.pos.key()) {
+                Some(k) if k.ranks == l.ranks => return (k.moves.clone(), Some((*line, several(start, game, k, &l)))),
+                Some(_) => {}
+                None => kept.push(l),
+            }
+        }
+        kept.truncate(MAX_LINES);
+        lines = kept;
+    }
+    if let [best, second, ..] = lines.as_slice() {
+        if best.ranks == second.ranks {
+            let ply = best.moves.iter().zip(&second.moves).position(|(a, b)| a != b).unwrap_or(0);
+            let line = game.moves.get(ply).map_or(game.line, |m| m.1);
+            return (best.moves.clone(), Some((line, several(start, game, best, second))));
+        }
+    }
+    (lines.swap_remove(0).moves, None)
+}
+
+/// The error of a move two equally ranked lines read differently.
+fn several(start: &Position, game: &PgnGame, a: &Line, b: &Line) -> String {
+    let ply = a.moves.iter().zip(&b.moves).position(|(x, y)| x != y).unwrap_or(0);
+    let mut pos = start.clone();
+    for &m in &a.moves[..ply] {
+        pos.make(m);
+    }
+    let text = game.moves.get(ply).map_or("", |m| m.0.as_str());
+    format!(
+        "{}: names several legal moves ({} and {}), and the rest of the game does not tell them apart",
+        move_label(&pos, text, ply),
+        pos.move_text(a.moves[ply]),
+        pos.move_text(b.moves[ply])
+    )
+}
+
+/// A game read and replayed, with what it was read from: the form an
+/// importer (the browser board's JSON endpoint, the Python package) hands
+/// on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    /// The game as written: tags, move texts, comments.
+    pub written: PgnGame,
+    pub dialect: Dialect,
+    pub record: GameRecord,
+}
+
+/// Every game of a PGN text, each replayed on the board its own `Variant`
+/// tag names (`variant` when it has none), in the dialect it is written
+/// in. The first game that cannot be read is the error.
+pub fn read(text: &str, file: &str, variant: Variant) -> Result<Vec<ReadGame>, PgnError> {
+    let mut out = Vec::new();
+    for (i, written) in parse(text, file)?.into_iter().enumerate() {
+        let v = written.variant(variant);
+        match replay(&written, i + 1, file, v)? {
+            Replayed::Game(record) => out.push(ReadGame {
+                dialect: written.dialect(v),
+                written,
+                record: *record,
+            }),
+            // The game's own variant was used, so only an unknown one gets here.
+            Replayed::OtherVariant => {}
+        }
+    }
+    Ok(out)
 }
 
 /// Every game of a PGN text replayed; games of another variant are left

@@ -26,7 +26,7 @@ use super::Verdict;
 use protocol::ScoreValue;
 use rules::line_texts;
 use rules::pgn::{self, PgnGame};
-use rules::{notation, Color, GameRecord, Move, Position};
+use rules::{notation, xboard, Color, GameRecord, Move, Position};
 use std::fmt;
 
 /// The glyphs, by the loss of expected score they start at.
@@ -92,17 +92,33 @@ impl Glyph {
 pub enum Notation {
     #[default]
     Coord,
+    /// Coordinates in the movetext, the inventor's notation in comments.
     Book,
+    /// XBoard's SAN, FEN and tags: the file loads into XBoard.
+    Xboard,
 }
 
 impl Notation {
+    /// A move in comments and variations.
     fn text(self, pos: &Position, m: Move) -> String {
         match self {
             Notation::Coord => pos.move_text(m),
             Notation::Book => notation::move_to_notation(pos, m),
+            Notation::Xboard => xboard::san(pos, m),
+        }
+    }
+
+    /// A move in the movetext (book moves do not fit there).
+    fn movetext(self, pos: &Position, m: Move) -> String {
+        match self {
+            Notation::Xboard => xboard::san(pos, m),
+            Notation::Coord | Notation::Book => pos.move_text(m),
         }
     }
 }
+
+/// Tags that say how a game is written, rewritten in the output's dialect.
+const DIALECT_TAGS: [&str; 4] = ["Annotator", "FEN", "SetUp", "VariantMen"];
 
 /// The engine's view of one position of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -262,8 +278,9 @@ pub fn report(judgements: &[Judgement]) -> [SideReport; 2] {
 }
 
 /// The annotated PGN of one game: its tags (with `Variant`, `FEN` when
-/// needed, and `Annotator`), the moves with evaluations, glyphs and
-/// preferred lines, and the result.
+/// needed, and `Annotator`; XBoard's `VariantMen` and its FEN in its
+/// notation), the moves with evaluations, glyphs and preferred lines, and
+/// the result.
 pub fn write_pgn(
     written: &PgnGame,
     game: &GameRecord,
@@ -275,15 +292,21 @@ pub fn write_pgn(
     let mut tags: Vec<(String, String)> = written
         .tags
         .iter()
-        .filter(|(n, _)| !n.eq_ignore_ascii_case("Annotator"))
+        .filter(|(n, _)| !DIALECT_TAGS.iter().any(|t| n.eq_ignore_ascii_case(t)))
         .cloned()
         .collect();
     let variant = game.start.variant();
     if written.tag("Variant").is_none() {
         tags.push(("Variant".into(), variant.name().into()));
     }
-    if written.tag("FEN").is_none() && game.start.fen() != variant.start_fen() {
+    if notation == Notation::Xboard {
+        // As XBoard writes its own games of an engine-defined variant.
+        tags.push(("VariantMen".into(), xboard::variant_men(variant)));
+        tags.push(("FEN".into(), xboard::fen(&game.start)));
+        tags.push(("SetUp".into(), "1".into()));
+    } else if game.start.fen() != variant.start_fen() {
         tags.push(("FEN".into(), game.start.fen()));
+        tags.push(("SetUp".into(), "1".into()));
     }
     tags.push(("Annotator".into(), annotator.into()));
     let result = game.result.map_or("*".to_string(), |r| r.to_string());
@@ -303,7 +326,7 @@ pub fn write_pgn(
         // Every move has a comment, so a Black move always needs its number.
         let dots = if j.mover == Color::White { "." } else { "..." };
         words.push(format!("{}{dots}", j.number));
-        words.push(pos.move_text(m));
+        words.push(notation.movetext(&pos, m));
         if let Some(g) = j.glyph {
             words.push(format!("${}", g.nag()));
         }
@@ -338,8 +361,8 @@ pub fn write_pgn(
             comment.push(format!("Line: {}.", texts.join(", ")));
         }
         words.push(format!("{{{}}}", comment.join(" ")));
-        if notation == Notation::Coord && !line.is_empty() {
-            words.push(variation(&pos, line));
+        if notation != Notation::Book && !line.is_empty() {
+            words.push(variation(&pos, line, notation));
         }
         pos.make(m);
     }
@@ -349,9 +372,10 @@ pub fn write_pgn(
     out
 }
 
-/// `(12... d11f9 13. e3e5 ...)`: a line of moves from `pos` in coordinate
-/// notation (up to a move that is not legal, should a line hold one).
-fn variation(pos: &Position, line: &[Move]) -> String {
+/// `(12... d11f9 13. e3e5 ...)`: a line of moves from `pos` in the
+/// movetext's notation (up to a move that is not legal, should a line hold
+/// one).
+fn variation(pos: &Position, line: &[Move], notation: Notation) -> String {
     let mut p = pos.clone();
     let mut parts = Vec::new();
     for (i, &m) in line.iter().enumerate() {
@@ -363,7 +387,7 @@ fn variation(pos: &Position, line: &[Move]) -> String {
         } else if i == 0 {
             parts.push(format!("{}...", p.fullmove_number()));
         }
-        parts.push(p.move_text(m));
+        parts.push(notation.movetext(&p, m));
         p.make(m);
     }
     format!("({})", parts.join(" "))

@@ -10,7 +10,7 @@
 use super::{score_json, Analyst, SearchLimits, Verdict};
 use crate::parallel;
 use protocol::Shard;
-use rules::pgn::{self, PgnGame, Replayed};
+use rules::pgn::{self, PgnGame};
 use rules::{GameRecord, Position, Variant};
 use std::collections::HashSet;
 use std::fmt;
@@ -122,19 +122,11 @@ impl Input {
 }
 
 /// Every game of a PGN text as written and replayed, each on the board of
-/// its own `Variant` tag (`variant` by default).
+/// its own `Variant` tag (`variant` by default), in Gorgon's or XBoard's
+/// dialect (`rules::pgn::read`).
 pub fn read_games(text: &str, file: &str, variant: Variant) -> Result<Vec<(PgnGame, GameRecord)>, String> {
-    let written = pgn::parse(text, file).map_err(|e| e.to_string())?;
-    let mut games = Vec::with_capacity(written.len());
-    for (i, game) in written.into_iter().enumerate() {
-        let v = game.tag("Variant").and_then(Variant::from_name).unwrap_or(variant);
-        match pgn::replay(&game, i + 1, file, v).map_err(|e| e.to_string())? {
-            Replayed::Game(record) => games.push((game, *record)),
-            // The game's own variant was used, so only an unknown one gets here.
-            Replayed::OtherVariant => return Err(format!("{file}: game {}: unreadable variant", i + 1)),
-        }
-    }
-    Ok(games)
+    let games = pgn::read(text, file, variant).map_err(|e| e.to_string())?;
+    Ok(games.into_iter().map(|g| (g.written, g.record)).collect())
 }
 
 /// The JSON line of a verdict.

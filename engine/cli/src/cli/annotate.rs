@@ -18,6 +18,9 @@ enum NotationArg {
     Coord,
     /// The inventor's book notation (`ME x B10`, `E3 - E5`) in the comments.
     Book,
+    /// XBoard's SAN (`Mc3`, `Bxa8=N`), FEN and tags: the annotated game
+    /// loads into XBoard (docs/XBOARD.md).
+    Xboard,
 }
 
 #[derive(Args)]
@@ -108,6 +111,7 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
     let notation = match args.notation {
         NotationArg::Coord => Notation::Coord,
         NotationArg::Book => Notation::Book,
+        NotationArg::Xboard => Notation::Xboard,
     };
     let annotator = format!("Gorgon {} ({} per position)", env!("CARGO_PKG_VERSION"), limits.describe());
     let mut first = 0;
