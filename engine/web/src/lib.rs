@@ -16,6 +16,7 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod assets;
 pub mod body;
 pub mod caps;
 pub mod error;

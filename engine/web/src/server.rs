@@ -82,6 +82,7 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .route("/api/stop", post(api::stop))
         .route("/api/pgn/export", post(api::export))
         .route("/api/pgn/import", post(api::import))
+        .merge(crate::assets::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(middleware::from_fn_with_state(guard, guard::middleware))

@@ -299,3 +299,66 @@ fn a_review_judges_every_move() {
     // a8a7 with the Queen loose on h5 (or not): the judgement is there either way.
     assert!(review["white"]["average_loss"].is_number());
 }
+
+#[test]
+fn the_page_and_its_assets_are_served_and_nothing_else() {
+    let s = server(test_caps());
+    let host = vec![("Host".to_string(), format!("localhost:{}", s.addr().port()))];
+    let page = request(s.addr(), "GET", "/", &host, "");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.body.contains("/assets/js/main.js"));
+    assert!(page.header("content-security-policy").unwrap().contains("script-src 'self'"));
+    for asset in gorgon_web::assets::ASSETS {
+        let r = request(s.addr(), "GET", &format!("/assets/{}", asset.path), &host, "");
+        assert_eq!(
+            (r.status, r.header("content-type")),
+            (200, Some(asset.content_type)),
+            "{}",
+            asset.path
+        );
+        assert_eq!(r.body.len(), asset.body.len(), "{}", asset.path);
+    }
+    for missing in [
+        "/assets/",
+        "/assets/js/",
+        "/assets/../Cargo.toml",
+        "/assets/js/../../Cargo.toml",
+        "/index.html",
+        "/favicon.ico",
+    ] {
+        assert_eq!(request(s.addr(), "GET", missing, &host, "").status, 404, "{missing}");
+    }
+    // The page too is refused to a rebinding attacker's Host.
+    let rebound = vec![("Host".to_string(), format!("gorgon.attacker.example:{}", s.addr().port()))];
+    assert_eq!(request(s.addr(), "GET", "/", &rebound, "").status, 403);
+}
+
+#[test]
+fn a_move_reply_takes_under_50_ms() {
+    // The heaviest reply of the sample game: its 49 moves replayed, each
+    // written in both notations, the legal moves and petrified sets of the
+    // last position. The figure goes to docs/WEB.md.
+    let s = server(test_caps());
+    let moves: Vec<&str> = "e3e5 h10h8 f2c5 g9g7 e2c3 g10i9 g1d4 e10d8 c5c8 d11e10 f3b7 b11a9 c8d8 e10b7 d8b10 \
+        e11e10 b10a11 b7a6 d2d3 f10e11 a11a10 e10d9 c3d5 g11f10 d1e3 i11g10 e3c4 a6c4 d4c4 f9d7 \
+        a10b10 f10d11 b10c11 j11h10 i1j3 g10e8 g2i3 h11f9 i3i9 j10i9 j3e8 f9e8 d5d7 e8d7 c4i10 \
+        k11h11 c11d11 e11d11 i10g9"
+        .split_whitespace()
+        .collect();
+    let body = json!({"variant": "pom", "moves": moves}).to_string();
+    let mut times: Vec<f64> = (0..21)
+        .map(|_| {
+            let start = Instant::now();
+            assert_eq!(post(&s, "/api/position", &body).status, 200);
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    eprintln!(
+        "/api/position, 49 plies: median {median:.2} ms, max {:.2} ms",
+        times[times.len() - 1]
+    );
+    assert!(median < 50.0, "{times:?}");
+}
