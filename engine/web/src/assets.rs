@@ -43,6 +43,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/picker.js", "text/javascript; charset=utf-8"),
     asset!("js/pieces.js", "text/javascript; charset=utf-8"),
     asset!("js/review.js", "text/javascript; charset=utf-8"),
+    asset!("js/runner.js", "text/javascript; charset=utf-8"),
 ];
 
 /// The asset at `path`, if there is one.

@@ -11,6 +11,7 @@ import { renderMoves } from './movelist.js';
 import { Clocks, clockText } from './clock.js';
 import { renderEvalBar, renderLines } from './analysis.js';
 import { drawGraph, summary } from './review.js';
+import { Runner } from './runner.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,17 +32,12 @@ const state = {
   analysing: false,
   lines: [],
   review: null,
-  // The running search or review: its abort controller and a serial, so
-  // that events of a replaced search are ignored.
-  running: null,
-  serial: 0,
-  // The stop request last sent, which a new search waits for.
-  stopping: null,
 };
 
 // Figures for docs/WEB.md and the browser tests.
 const timings = { ready: null, positions: [] };
-window.gorgon = { state, timings };
+const runner = new Runner((text) => message(text));
+window.gorgon = { state, timings, runner };
 
 const board = new Board($('board'), { onMove: (m) => humanMove(m), choose });
 const clocks = new Clocks(drawClocks, (side) => flagFell(side));
@@ -222,43 +218,22 @@ function humanMove(text) {
   playMove(text);
 }
 
-// ---- Searches: one at a time for this page (the server enforces it too).
+// ---- The engine: one request at a time for this page (runner.js).
 
-// Drops the running request's stream; the server stops its search when
-// this page starts another (or notices the closed stream).
-function dropRunning() {
-  if (state.running) {
-    state.running.abort.abort();
-    state.running = null;
-  }
+function stopRunning() {
+  runner.stop();
   $('review-progress').hidden = true;
 }
 
-// Stops the running search now.
-function stopRunning() {
-  const was = state.running;
-  dropRunning();
-  if (was) state.stopping = api.post('/api/stop', { page: api.pageId }).catch(() => {});
-}
-
-// Starts a streamed request (`kind` names it); `onEvent` sees only this
-// request's events. A stop sent just before is let through first, so
-// that it cannot reach the server after the new search started.
 function run(kind, path, body, onEvent) {
-  dropRunning();
-  const serial = ++state.serial;
-  const abort = new AbortController();
-  state.running = { abort, serial, kind, plies: state.moves.length };
-  const current = () => state.running && state.running.serial === serial;
-  Promise.resolve(state.stopping)
-    .then(() => api.stream(path, { page: api.pageId, ...body }, (name, data) => { if (current()) onEvent(name, data); }, abort.signal))
-    .catch((e) => { if (e.name !== 'AbortError' && current()) message(e.message); })
-    .finally(() => { if (current()) state.running = null; });
+  $('review-progress').hidden = true;
+  runner.run(kind, state.moves.length, path, body, onEvent);
 }
 
 function engineMove(view) {
   // Already thinking about this very position.
-  if (state.running && state.running.kind === 'play' && state.running.plies === state.moves.length) return;
+  const running = runner.running;
+  if (running && running.kind === 'play' && running.plies === state.moves.length) return;
   const spec = gameSpec();
   const body = { game: spec, mode: 'play', threads: state.match.threads };
   if (clocks.enabled) {

@@ -137,7 +137,7 @@ def test_analysis_shows_lines_arrows_and_plays_them_out(page, shots):
     # The new position is analysed in its turn.
     page.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) == 3, "lines of the new position")
     page.button("analyse-toggle")
-    page.wait(lambda d: page.state("running") is None, "the analysis stopped")
+    page.wait(lambda d: page.js("return window.gorgon.runner.running") is None, "the analysis stopped")
 
 
 @pytest.mark.parametrize("notation", ["coord", "book"])
@@ -256,3 +256,26 @@ def test_the_board_scales_from_phone_to_monitor(browser, server, shots, size):
         assert board["width"] > 1000, board
     # Still playable by clicks at that size.
     page.play("e3e5")
+
+
+LEGEND = "5k5/thamqspew2/(t)(h)(a)(m)(q)(s)(p)(e)(w)2/11/11/11/11/11/(T)(H)(A)(M)(Q)(S)(P)(E)(W)2/THAMQSPEW2/5K5 w - - 0 1"
+
+
+def test_every_kind_and_morph_form_has_its_own_figure(page, shots):
+    """The piece set: ten kinds, each also as a Morph, in both colours,
+    every figure drawn (its own symbol, something of size inside its square)."""
+    page.load_fen(LEGEND)
+    drawn = page.js("""return [...document.querySelectorAll('#board g.piece')].map(g => {
+        const uses = [...g.querySelectorAll('use')];
+        const box = uses[0].getBBox();
+        return [g.dataset.piece, uses.map(u => u.getAttribute('href')).join(' '), Math.round(box.width)];
+    });""")
+    pieces = {p for p, _, _ in drawn}
+    kinds = "THAMQSPEWK"
+    expected = {c + k for c in "wb" for k in kinds} | {"M" + c + k for c in "wb" for k in kinds if k != "K"}
+    assert pieces == expected
+    for piece, hrefs, width in drawn:
+        assert 20 <= width <= 100, (piece, width)
+        assert hrefs.split()[0] == f"#piece-{piece[-1]}", (piece, hrefs)
+        assert hrefs.endswith("#piece-morph") == piece.startswith("M"), (piece, hrefs)
+    page.driver.find_element(By.ID, "board").screenshot(str(shots / "web-pieces.png"))
