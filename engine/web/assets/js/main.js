@@ -189,9 +189,10 @@ function startFenOf(variant) {
   return v ? v.start_fen : null;
 }
 
-// Plays `text` after the shown ply (later moves of the game go).
-async function playMove(text) {
-  const moves = [...state.moves.slice(0, state.ply), text];
+// Plays `text` after `after` moves (by default the shown ply; later
+// moves of the game go).
+async function playMove(text, after = state.ply) {
+  const moves = [...state.moves.slice(0, after), text];
   let view;
   try {
     view = await position({ variant: state.variant, fen: state.startFen, moves });
@@ -247,7 +248,8 @@ function engineMove(view) {
     if (name === 'bestmove') {
       $('thinking').hidden = true;
       // The game moved on (takeback, resignation, flag): drop the move.
-      if (data.move && state.moves.length === spec.moves.length && !finalResult(view)) playMove(data.move);
+      // The move goes at the end, even if the user stepped back meanwhile.
+      if (data.move && state.moves.length === spec.moves.length && !finalResult(view)) playMove(data.move, spec.moves.length);
     }
   });
 }
@@ -264,7 +266,9 @@ function analyse(view) {
   const lines = Number($('lines-count').value);
   const threads = Number($('threads').value);
   run('analyse', '/api/search', { game: gameSpec(state.ply), lines, threads, hash: Number($('hash').value) }, (name, data) => {
-    if (name !== 'info' || data.pv.length === 0) return;
+    // Scores outside an aspiration window (bounds) would put lines of one
+    // depth out of order: only exact ones are shown.
+    if (name !== 'info' || data.pv.length === 0 || data.bound !== null) return;
     state.lines[data.multipv - 1] = data;
     const shown = state.lines.filter(Boolean);
     renderLines($('lines'), $('analysis-status'), shown, { notation: state.notation, onPlay: playLine });

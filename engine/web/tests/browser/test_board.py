@@ -127,6 +127,9 @@ def test_analysis_shows_lines_arrows_and_plays_them_out(page, shots):
     page.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board [data-arrow]")) == 3, "three arrows")
     assert page.driver.find_element(By.ID, "eval-text").text.startswith(("+", "-", "#"))
     assert "nodes/s" in page.driver.find_element(By.ID, "analysis-status").text
+    # Infinite: it goes on deepening.
+    depth = lambda: int(page.driver.find_element(By.ID, "analysis-status").text.split()[1].split("/")[0])
+    page.wait(lambda d: depth() >= 11, "depth 11", timeout=60)
     page.shot(shots / "web-analysis.png")
     # The lines are redrawn with every report: find and click in one go.
     expected = page.js("""const moves = [...document.querySelectorAll("#lines li[data-multipv='1'] .pv-move")].slice(0, 2);
