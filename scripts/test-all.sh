@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # The whole test suite, as the README gives it: the Rust workspace (unit,
-# perft, property and pipe tests, the bench signature), then the Python
-# package's pytest suite (scripts/python-tests.sh builds it into a venv
-# under target/, installing maturin and pytest from PyPI on first use).
+# perft, property and pipe tests, the bench signature, the web server's
+# endpoints over a socket), the check that only the gorgon binary links
+# the web stack, the Python package's pytest suite (scripts/python-tests.sh
+# builds it into a venv under target/, installing maturin and pytest from
+# PyPI on first use), then the browser board in headless Chromium
+# (scripts/browser-tests.sh: installs Chromium and chromedriver with apt
+# when root, else says plainly that it skipped them and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --release
+scripts/check-no-web-stack.sh
 scripts/python-tests.sh
+scripts/browser-tests.sh

@@ -94,6 +94,9 @@ enum Job {
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen files; writes weights.rs.
     Tune(cli::tune::TuneArgs),
+    /// The board in the browser: play, analyse and review games on a local
+    /// web server; prints the URL to open.
+    Serve(cli::serve::ServeArgs),
 }
 
 /// The position from --fen and --moves, or an error naming the problem.
@@ -198,6 +201,12 @@ fn main() -> ExitCode {
         }
         Some(Job::Analyse(args)) => {
             if let Err(e) = cli::analyse::run(variant, &args, |fen, moves| setup(variant, fen, moves)) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Serve(args)) => {
+            if let Err(e) = cli::serve::run(&args) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }

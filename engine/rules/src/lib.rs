@@ -33,6 +33,7 @@ pub mod piece;
 pub mod position;
 pub mod rng;
 pub mod status;
+mod targets;
 pub mod variant;
 pub mod xboard;
 pub mod zobrist;
@@ -46,6 +47,7 @@ pub use piece::{Color, Kind, Piece};
 pub use position::{Position, State};
 pub use rng::SplitMix64;
 pub use status::Outcome;
+pub use targets::{Lift, Target};
 pub use variant::{Geometry, Variant};
 
 #[cfg(test)]

@@ -227,8 +227,9 @@ pub fn judge(game: &GameRecord, analyses: &[Analysis]) -> Vec<Judgement> {
     out
 }
 
-/// A score in White's view: `0.35`, `-1.20`, `#3`, `#-2`.
-fn eval_text(score: ScoreValue, side: Color) -> String {
+/// A score in White's view: `0.35`, `-1.20`, `#3`, `#-2` (the `[%eval]` of
+/// the annotated PGN, and the review of the browser board).
+pub fn eval_text(score: ScoreValue, side: Color) -> String {
     let sign = if side == Color::White { 1 } else { -1 };
     match score {
         ScoreValue::Cp(cp) => format!("{:.2}", (sign * cp) as f64 / 100.0),

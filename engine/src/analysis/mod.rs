@@ -126,7 +126,7 @@ impl Analyst {
     /// Searches `pos` from a cleared engine; a finished game is not
     /// searched.
     pub fn verdict(&mut self, pos: &Position) -> Verdict {
-        self.search(pos, None)
+        self.verdict_under(pos, None, &Control::new())
     }
 
     /// Searches only the move `m` of `pos` (legal there), from a cleared
@@ -134,10 +134,14 @@ impl Analyst {
     /// best move's from `verdict`, as both come from the side to move's
     /// search at the same depth.
     pub fn verdict_of(&mut self, pos: &Position, m: Move) -> Verdict {
-        self.search(pos, Some(m))
+        self.verdict_under(pos, Some(m), &Control::new())
     }
 
-    fn search(&mut self, pos: &Position, only: Option<Move>) -> Verdict {
+    /// [`Analyst::verdict`] (`only` = `None`) or [`Analyst::verdict_of`]
+    /// under a caller's `control`, so that a review someone abandons (the
+    /// browser board of `gorgon serve`) stops mid-search; a stopped
+    /// verdict holds what the search had and is not comparable.
+    pub fn verdict_under(&mut self, pos: &Position, only: Option<Move>, control: &Control) -> Verdict {
         if let Some(outcome) = pos.outcome() {
             return Verdict::finished(outcome);
         }
@@ -145,7 +149,7 @@ impl Analyst {
         self.limits.searchmoves = only.into_iter().collect();
         let start = Instant::now();
         let mut last = None;
-        let result = self.engine.search(pos, &self.limits, &Control::new(), &mut |report| {
+        let result = self.engine.search(pos, &self.limits, control, &mut |report| {
             if let Report::Info(info) = report {
                 if info.multipv == 1 && info.bound.is_none() {
                     last = Some(info);

@@ -4,4 +4,5 @@ pub mod analyse;
 pub mod annotate;
 pub mod book;
 pub mod datagen;
+pub mod serve;
 pub mod tune;

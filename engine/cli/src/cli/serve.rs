@@ -1,0 +1,53 @@
+//! `gorgon serve`: the browser board (the gorgon-web package, docs/WEB.md).
+
+use clap::Args;
+use gorgon_web::{is_loopback, Caps, Options};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Port to listen on; 0 picks a free one.
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Address to listen on. Anything but a loopback address lets other
+    /// machines reach the board (the token still guards the API).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    open: bool,
+    /// Most search threads one search may use (default: the cores).
+    #[arg(long)]
+    max_threads: Option<usize>,
+    /// Most hash one search may use, MB.
+    #[arg(long, default_value_t = 256)]
+    max_hash: usize,
+}
+
+pub fn run(args: &ServeArgs) -> Result<(), String> {
+    if !is_loopback(&args.host) {
+        eprintln!(
+            "warning: listening on {}: other machines can reach this board; only the token in the URL keeps them out",
+            args.host
+        );
+    }
+    let defaults = Caps::default();
+    let caps = Caps {
+        threads: args.max_threads.unwrap_or(defaults.threads).max(1),
+        hash_mb: args.max_hash.max(1),
+        ..defaults
+    };
+    let server = gorgon_web::start(Options {
+        host: args.host.clone(),
+        port: args.port,
+        caps,
+    })?;
+    let url = server.url();
+    out!("Gorgon's board: {url}");
+    eprintln!("Open that URL in a browser (the token in it is the key to the API); Ctrl-C stops the server.");
+    if args.open {
+        if let Err(e) = gorgon_web::open::in_browser(&url) {
+            eprintln!("warning: {e}");
+        }
+    }
+    server.wait()
+}

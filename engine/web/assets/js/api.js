@@ -1,0 +1,85 @@
+// The server's API: JSON requests with the token in a header, and the
+// event streams of searches and reviews read with fetch (an EventSource
+// could neither POST a game nor send the token in a header).
+
+const TOKEN_KEY = 'gorgon-token';
+
+// The token from the URL `gorgon serve` printed; kept for reloads of
+// this tab without it.
+function readToken() {
+  const fromUrl = new URLSearchParams(location.search).get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) || '';
+}
+
+const token = readToken();
+
+// This page's id: one search at a time per page, server-side.
+export const pageId = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+// A refusal: the HTTP status and the server's words.
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+function headers() {
+  return { 'Content-Type': 'application/json', 'X-Gorgon-Token': token };
+}
+
+async function refusal(response) {
+  let message = `${response.status} ${response.statusText}`;
+  try {
+    const body = await response.json();
+    if (body && body.error) message = body.error;
+  } catch (_) {
+    // Not JSON: the status says enough.
+  }
+  return new ApiError(response.status, message);
+}
+
+export async function get(path) {
+  const response = await fetch(path, { headers: headers() });
+  if (!response.ok) throw await refusal(response);
+  return response.json();
+}
+
+export async function post(path, body) {
+  const response = await fetch(path, { method: 'POST', headers: headers(), body: JSON.stringify(body) });
+  if (!response.ok) throw await refusal(response);
+  return response.json();
+}
+
+// POSTs `body` and calls `onEvent(name, data)` for each server-sent event
+// until the stream ends (resolves) or `signal` aborts it (rejects with an
+// AbortError). A refusal rejects with an ApiError.
+export async function stream(path, body, onEvent, signal) {
+  const response = await fetch(path, { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
+  if (!response.ok) throw await refusal(response);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = pending.indexOf('\n\n')) >= 0) {
+      const block = pending.slice(0, end);
+      pending = pending.slice(end + 2);
+      let name = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data += line.slice(5).trimStart();
+      }
+      // Keep-alive comments carry no data.
+      if (data) onEvent(name, JSON.parse(data));
+    }
+  }
+}

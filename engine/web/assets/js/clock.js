@@ -1,0 +1,83 @@
+// The two clocks of a game against the engine, kept by the page (the
+// engine is told both times with each search). A side's clock runs from
+// the moment it is to move; the increment is added after its move.
+
+export class Clocks {
+  constructor(onTick, onFlag) {
+    this.onTick = onTick;
+    this.onFlag = onFlag;
+    this.control = null;
+    this.left = null;
+    this.running = null;
+  }
+
+  // `control` `{minutes, increment}` (seconds), or null for no clock.
+  reset(control) {
+    this.stop();
+    this.control = control;
+    this.left = control ? { white: control.minutes * 60000, black: control.minutes * 60000 } : null;
+    this.running = null;
+    this.onTick();
+  }
+
+  get enabled() {
+    return this.left !== null;
+  }
+
+  // Starts `side`'s clock (the other one stops).
+  start(side) {
+    if (!this.enabled) return;
+    this.pause();
+    this.running = side;
+    this.since = performance.now();
+    this.timer = setInterval(() => this.tick(), 100);
+  }
+
+  // The time a side has now, ms.
+  remaining(side) {
+    if (!this.enabled) return null;
+    let left = this.left[side];
+    if (this.running === side) left -= performance.now() - this.since;
+    return Math.max(0, Math.round(left));
+  }
+
+  // A side has moved: its clock stops and gets the increment.
+  moved(side) {
+    if (!this.enabled) return;
+    if (this.running === side) {
+      this.left[side] = this.remaining(side) + this.control.increment * 1000;
+      this.pause();
+    }
+    this.onTick();
+  }
+
+  pause() {
+    if (this.running) this.left[this.running] = this.remaining(this.running);
+    clearInterval(this.timer);
+    this.running = null;
+  }
+
+  stop() {
+    if (this.left) this.pause();
+    clearInterval(this.timer);
+    this.running = null;
+  }
+
+  tick() {
+    this.onTick();
+    if (this.running && this.remaining(this.running) <= 0) {
+      const side = this.running;
+      this.left[side] = 0;
+      this.stop();
+      this.onFlag(side);
+    }
+  }
+}
+
+// `4:05`, `0:09.3` under ten seconds.
+export function clockText(ms) {
+  if (ms === null) return '';
+  if (ms < 10000) return `0:0${(ms / 1000).toFixed(1)}`;
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,110 @@
+//! The JSON endpoints that answer at once: the caps, a position's view,
+//! stopping a page's search, records out and in.
+
+use crate::body::Body;
+use crate::error::{json, parse, ApiError};
+use crate::game::{variant, GameSpec};
+use crate::records::{self, Notation};
+use crate::view::position_json;
+use crate::App;
+use axum::extract::State;
+use axum::response::Response;
+use rules::Variant;
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// `GET /api/config`: the caps, the variants and the version.
+pub async fn config(State(app): State<Arc<App>>) -> Response {
+    let variants: Vec<_> = Variant::ALL
+        .iter()
+        .map(|v| {
+            let g = v.geometry();
+            json!({ "name": v.name(), "files": g.files, "ranks": g.ranks, "start_fen": v.start_fen() })
+        })
+        .collect();
+    json(json!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "caps": app.caps.json(),
+        "variants": variants,
+    }))
+}
+
+/// `POST /api/position`, body a game: the view of its last position.
+pub async fn position(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
+    let spec: GameSpec = parse(&body)?;
+    let game = spec.replay(&app.caps)?;
+    Ok(json(position_json(&game)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StopRequest {
+    page: String,
+}
+
+/// `POST /api/stop`, body `{"page": id}`: `{"stopped": true}` if the page
+/// had a search running.
+pub async fn stop(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
+    let request: StopRequest = parse(&body)?;
+    let stopped = app.searches.stop(&request.page)?;
+    Ok(json(json!({ "stopped": stopped })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExportRequest {
+    game: GameSpec,
+    #[serde(default)]
+    notation: Notation,
+    /// `1-0`, `0-1`, `1/2-1/2`, `*`: a result the board cannot see
+    /// (resignation, time); else the rules' outcome, if any.
+    #[serde(default)]
+    result: Option<String>,
+    /// Tags such as White, Black, Event (coordinate PGN).
+    #[serde(default)]
+    tags: BTreeMap<String, String>,
+}
+
+/// `POST /api/pgn/export`: `{"pgn": text}`.
+pub async fn export(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
+    let request: ExportRequest = parse(&body)?;
+    let game = request.game.replay(&app.caps)?;
+    let result = match records::result(request.result.as_deref())? {
+        Some(r) => Some(r),
+        None => game.pos.outcome().map(|o| o.result()),
+    };
+    let text = match request.notation {
+        Notation::Book => records::export_book(&game, result)?,
+        Notation::Coord | Notation::Auto => records::export_coord(&game, result, &request.tags),
+    };
+    Ok(json(json!({ "pgn": text })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    text: String,
+    /// The board of games without a `Variant` tag.
+    variant: String,
+    #[serde(default)]
+    notation: Notation,
+}
+
+/// `POST /api/pgn/import`: `{"notation": "coord"|"book", "games": [game...]}`,
+/// each game as the page holds it (variant, fen, moves, result).
+pub async fn import(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
+    let request: ImportRequest = parse(&body)?;
+    let variant = variant(&request.variant)?;
+    let imported = records::import(&request.text, variant, request.notation)?;
+    for g in &imported.games {
+        app.caps.plies(g.moves.len())?;
+    }
+    let games: Vec<_> = imported.games.iter().map(records::game_json).collect();
+    let notation = match imported.notation {
+        Notation::Book => "book",
+        _ => "coord",
+    };
+    Ok(json(json!({ "notation": notation, "games": games })))
+}
