@@ -2,9 +2,7 @@
 //! server answers each with a status below 500 and keeps answering (a
 //! panic would abort a release binary, panic = "abort").
 
-mod common;
-
-use common::*;
+use crate::client::*;
 use gorgon_web::{Caps, Server};
 use proptest::prelude::*;
 use serde_json::{Map, Value};

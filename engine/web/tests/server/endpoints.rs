@@ -2,9 +2,7 @@
 //! records, bad input of every kind, and the event streams (search, stop,
 //! review, one search per page, the cap over pages).
 
-mod common;
-
-use common::*;
+use crate::client::*;
 use gorgon_web::Caps;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};

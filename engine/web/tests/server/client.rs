@@ -2,8 +2,6 @@
 //! sends exactly the headers it is given (a wrong Host, no token), reads
 //! chunked bodies, and reads server-sent events as they come.
 
-#![allow(dead_code)]
-
 use gorgon_web::{Caps, Options, Server};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
