@@ -39,10 +39,8 @@ pub struct Flags {
 /// What the reader needs to know of the loop to answer `isready`.
 #[derive(Default)]
 struct Progress {
-    /// The number of the input the loop runs or ran last (from 1).
+    /// The number of the last long input the loop has started (from 1).
     ran: u64,
-    /// That input is a long command, still running.
-    running_long: bool,
     /// `readyok`s owed when the long command numbered `owed_at` starts.
     owed: u32,
     owed_at: u64,
@@ -58,11 +56,14 @@ impl Flags {
     /// before it has run, and at once (true) when what runs is a search or
     /// perft that is the last input sent, which could run for ever. Right
     /// behind a long command that has not started yet, it is owed: the
-    /// loop answers it when that command starts. Otherwise (false) it goes
+    /// loop answers it when that command starts (one that has started and
+    /// ended leaves nothing to wait for). Otherwise (false) it goes
     /// down the queue like any command.
     fn ready(&self, sent: u64, last_long: bool) -> bool {
         let mut p = self.progress();
-        if p.running_long && p.ran == sent {
+        if last_long && p.ran == sent {
+            // The last input has started: it runs, or it has ended and
+            // with it everything before.
             send(&Reply::ReadyOk);
             true
         } else if last_long {
@@ -78,16 +79,11 @@ impl Flags {
     fn start_long(&self, number: u64) {
         let mut p = self.progress();
         p.ran = number;
-        p.running_long = true;
         if p.owed_at == number {
             for _ in 0..std::mem::take(&mut p.owed) {
                 send(&Reply::ReadyOk);
             }
         }
-    }
-
-    fn end_long(&self) {
-        self.progress().running_long = false;
     }
 }
 
@@ -294,7 +290,6 @@ impl Session {
                 self.flags.busy.store(true, Ordering::SeqCst);
                 self.flags.start_long(self.ran);
                 self.run_long(c, &control);
-                self.flags.end_long();
                 self.flags.busy.store(false, Ordering::SeqCst);
             }
         }
