@@ -118,7 +118,7 @@ fn variant_pom_defines_board_pieces_and_moves() {
     assert_eq!(
         lines,
         [
-            "setup (WHATQ..MP....BRD...SC.X..I.G..Z...NEKwhatq..mp....brd...sc.x..i.g..z...nek) 11x11+0_asean \
+            "setup (WHATQ..MP....BRD...SC.F..I.G..Z...NEKwhatq..mp....brd...sc.f..i.g..z...nek) 11x11+0_asean \
              thamqksamht/wwwwpepwwww/4wbw4/5w5/11/11/11/5W5/4WBW4/WWWWPEPWWWW/THAMQKSAMHT w - - 0 1",
             "piece W& fmWfcFifmnD",
             "piece H& N",
@@ -130,7 +130,7 @@ fn variant_pom_defines_board_pieces_and_moves() {
             "piece S& QN",
             "piece E& Q3",
             "piece K& K",
-            "piece X& fmWfcFifmnD",
+            "piece F& fmWfcFifmnD",
             "piece N& N",
             "piece B& B",
             "piece R& R",
@@ -153,7 +153,7 @@ fn variant_minipom_defines_board_pieces_and_moves() {
     assert_eq!(
         lines,
         [
-            "setup (WHATQ........BRD......X....G......NEKwhatq........brd......x....g......nek) 9x9+0_asean \
+            "setup (WHATQ........BRD......F....G......NEKwhatq........brd......f....g......nek) 9x9+0_asean \
              thbqkebht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/THBQKEBHT w - - 0 1",
             "piece W& fmWfcFifmnD",
             "piece H& N",
@@ -162,7 +162,7 @@ fn variant_minipom_defines_board_pieces_and_moves() {
             "piece Q& Q",
             "piece E& Q3",
             "piece K& K",
-            "piece X& fmWfcFifmnD",
+            "piece F& fmWfcFifmnD",
             "piece N& N",
             "piece B& B",
             "piece R& R",
@@ -279,6 +279,18 @@ fn morph_transformations() {
     assert_eq!(sync(&mut e), ["choice BA"]);
     no_illegal(&moves(&mut e, "c3e5a"));
     assert_eq!(fen(&mut e), "4k6/11/11/11/11/11/4A6/11/11/11/5K5 b - - 0 1");
+    // The Sword form is F: XBoard reads an x after the squares as another
+    // leg and would never send c3e5x (docs/XBOARD.md).
+    e.send("setboard 4k6/11/11/11/11/11/4w6/11/2B8/11/5K5 w - - 0 1");
+    e.send("lift c3");
+    sync(&mut e);
+    e.send("put e5");
+    assert_eq!(sync(&mut e), ["choice BF"]);
+    e.send("usermove c3e5x");
+    let lines = sync(&mut e);
+    assert_eq!(lines[0], "Illegal move (say what the piece becomes; c3e5 or c3e5f): c3e5x");
+    no_illegal(&moves(&mut e, "c3e5f"));
+    assert_eq!(fen(&mut e), "4k6/11/11/11/11/11/4(W)6/11/11/11/5K5 b - - 0 1");
     // The engine writes its transformations with the new form's letter.
     e.send("setboard 4k6/11/11/11/11/11/4Q6/11/2b8/11/10K b - - 0 1");
     e.send("sd 3");

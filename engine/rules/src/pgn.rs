@@ -56,8 +56,8 @@ impl PgnGame {
     }
 
     /// The variant the game is played in: its `Variant` tag, else the one
-    /// whose XBoard pieces its `VariantMen` tag lists (XBoard leaves out
-    /// the `Variant` tag of a game loaded from a file), else `default`.
+    /// whose XBoard pieces its `VariantMen` tag lists (XBoard has saved
+    /// games without a `Variant` tag), else `default`.
     pub fn variant(&self, default: Variant) -> Variant {
         if let Some(v) = self.tag("Variant").and_then(Variant::from_name) {
             return v;

@@ -20,7 +20,7 @@
 //! - a move its generator does not have in a fallback form: the piece
 //!   letter (none for a Sword), the from-square unless the piece is the
 //!   only one of its letter, `x` onto any occupied square, then `=X` for a
-//!   promotion (`a3a5`, `Exc1` for the Mini-POM swap, `Xxc2=D`);
+//!   promotion (`a3a5`, `Exc1` for the Mini-POM swap, `Fxc2=D`);
 //! - castling onto the own Tower as `O-O`/`O-O-O` (POM), and a King move of
 //!   three squares in Mini-POM as `O-O` *whichever side* (its test for
 //!   "wild" castling on a board of 9 files takes `e1b1` for a short one);
@@ -86,8 +86,17 @@ pub const KING_SLOT: usize = usize::MAX;
 /// highlights, and XBoard writes them as coordinates, `a3a5`).
 const SWORD: &str = "fmWfcFifmnD";
 
+/// The letter no piece may have: XBoard reads an `x` after a move's
+/// squares as the start of another leg, not as the piece the move leaves
+/// (`parser.c`, `PromoSuffix`), and drops an `x` suffix it has itself
+/// (`moves.c`, `backend.c`): a move into a piece lettered X would reach
+/// neither XBoard from the engine (`f6d4x`: "Illegal move") nor the engine
+/// from XBoard (`f6d4`, the transformation lost).
+pub const RESERVED: char = 'X';
+
 /// Every piece of Pillars of Medusa. Plain pieces keep Gorgon's FEN
-/// letters; each Morph form has a letter of its own.
+/// letters; each Morph form has a letter of its own (the Sword form `F`,
+/// not [`RESERVED`]).
 pub const TABLE: [Entry; 19] = [
     entry(Kind::Sword, false, 'W', 0, "Pawn", SWORD),
     entry(Kind::Horse, false, 'H', 1, "Knight", "N"),
@@ -99,7 +108,7 @@ pub const TABLE: [Entry; 19] = [
     entry(Kind::Serpent, false, 'S', 19, "Cobra", "QN"),
     entry(Kind::Medusa, false, 'E', 35, "Wizard", "Q3"),
     entry(Kind::King, false, 'K', KING_SLOT, "King", "K"),
-    entry(Kind::Sword, true, 'X', 22, "Sword", SWORD),
+    entry(Kind::Sword, true, 'F', 22, "Sword", SWORD),
     entry(Kind::Horse, true, 'N', 34, "Pegasus", "N"),
     entry(Kind::Advisor, true, 'B', 13, "CrownedBishop", "B"),
     entry(Kind::Tower, true, 'R', 14, "CrownedRook", "R"),
@@ -548,6 +557,7 @@ mod tests {
         for variant in Variant::ALL {
             let es: Vec<&Entry> = entries(variant).collect();
             for (i, a) in es.iter().enumerate() {
+                assert_ne!(a.letter, RESERVED);
                 for b in &es[i + 1..] {
                     assert_ne!(a.letter, b.letter);
                     assert_ne!(a.slot, b.slot);
@@ -560,11 +570,11 @@ mod tests {
         }
         assert_eq!(
             variant_men(Variant::Pom),
-            "W:fmWfcFifmnD;H:N;A:B;T:R;Q:Q;M:BN;P:RN;B:B;R:R;D:Q;S:QN;C:BN;X:fmWfcFifmnD;I:RN;G:Q3;Z:QN;N:N;E:Q3;K:K"
+            "W:fmWfcFifmnD;H:N;A:B;T:R;Q:Q;M:BN;P:RN;B:B;R:R;D:Q;S:QN;C:BN;F:fmWfcFifmnD;I:RN;G:Q3;Z:QN;N:N;E:Q3;K:K"
         );
         assert_eq!(
             variant_men(Variant::MiniPom),
-            "W:fmWfcFifmnD;H:N;A:B;T:R;Q:Q;B:B;R:R;D:Q;X:fmWfcFifmnD;G:Q3;N:N;E:Q3;K:K"
+            "W:fmWfcFifmnD;H:N;A:B;T:R;Q:Q;B:B;R:R;D:Q;F:fmWfcFifmnD;G:Q3;N:N;E:Q3;K:K"
         );
     }
 
@@ -633,7 +643,8 @@ mod tests {
         let mut pos = Position::startpos(Variant::MiniPom);
         play(&mut pos, "d2d3 f8f6 c1g5 a8a7");
         assert_eq!(texts(&pos, "Bxf6"), [("g5f6".to_string(), 0), ("g5f6(W)".to_string(), 1)]);
-        assert_eq!(texts(&pos, "Bxf6=X"), [("g5f6(W)".to_string(), 0)]);
-        assert_eq!(texts(&pos, "g5f6x"), [("g5f6(W)".to_string(), 0)]);
+        assert_eq!(texts(&pos, "Bxf6=F"), [("g5f6(W)".to_string(), 0)]);
+        assert_eq!(texts(&pos, "g5f6f"), [("g5f6(W)".to_string(), 0)]);
+        assert!(read_move(&pos, "Bxf6=X").unwrap_err().contains("'X'"));
     }
 }

@@ -114,10 +114,12 @@ fn coordinates(name: &str) -> Vec<String> {
         .collect()
 }
 
-/// A self-play game loaded into XBoard 4.9.1 (as coordinate moves) and
-/// saved by it: the swap as `Exc1`, Black's castling toward file a as
-/// `O-O`, Morph transformations without their suffix (`14... Bxd4`, the
-/// Morph then moving as `Xd3`; `27. Bxc6`) and with one (`30... Xxc2=D`).
+/// A self-play game loaded into XBoard 4.9.1 (as coordinate moves with
+/// XBoard's letters, `f6d4(F)`) and saved by it: the swap as `Exc1`,
+/// Black's castling toward file a as `O-O`, Morph transformations without
+/// their suffix (`14... Bxd4`, the Morph then moving as `Fd3`; `27. Bxc6`;
+/// `49. Bxc7`, a Morph taking a Morph and staying a plain Advisor, which
+/// `52. Ae5+` shows) and with one (`30... Fxc2=D`), a promotion (`61. g9=E`).
 /// It reads back move for move.
 #[test]
 fn a_game_saved_by_xboard_reads_back_move_for_move() {
@@ -135,16 +137,35 @@ fn a_game_saved_by_xboard_reads_back_move_for_move() {
             t
         })
         .collect();
-    assert_eq!(read.len(), 65, "XBoard saved the game up to 33. Txc7");
+    assert_eq!(read.len(), original.len());
     // 27. a4c6(H) bxc6: the Morph Horse is taken at once, so nothing in
     // the file shows the transformation; both readings reach the same
     // position, and the reader takes XBoard's own (no suffix, no change).
     assert_eq!((original[52].as_str(), read[52].as_str()), ("a4c6(H)", "a4c6"));
     assert_eq!(read[..52], original[..52]);
-    assert_eq!(read[53..], original[53..65]);
-    for (ply, text) in [(0, "f1c1"), (27, "f6d4(W)"), (41, "e9b9"), (59, "d3c2(Q)")] {
+    assert_eq!(read[53..], original[53..]);
+    for (ply, text) in [
+        (0, "f1c1"),
+        (27, "f6d4(W)"),
+        (41, "e9b9"),
+        (59, "d3c2(Q)"),
+        (96, "b6c7(A)"),
+        (120, "g8g9"),
+    ] {
         assert_eq!(read[ply], text, "ply {ply}");
     }
+    assert_eq!(pos.outcome().map(|o| o.result()), Some(GameResult::WhiteWins));
+}
+
+/// A game without a `Variant` tag (XBoard has saved such games) is on the
+/// board its `VariantMen` tag describes.
+#[test]
+fn variant_men_names_the_board() {
+    let text = data("xboard-minipom-loaded.pgn").replace("[Variant \"minipom\"]\n", "");
+    assert!(!text.contains("[Variant "));
+    let g = &pgn::read(&text, "t.pgn", Variant::Pom).unwrap_or_else(|e| panic!("{e}"))[0];
+    assert_eq!(g.record.start.variant(), Variant::MiniPom);
+    assert_eq!(g.record.moves.len(), 125);
 }
 
 /// Gorgon's XBoard notation (`gorgon annotate --notation xboard`) reads

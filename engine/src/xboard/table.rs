@@ -242,10 +242,10 @@ mod tests {
     fn piece_to_char_tables() {
         let pom = piece_to_char(Variant::Pom);
         assert_eq!(pom.len(), 74);
-        assert_eq!(&pom[..37], "WHATQ..MP....BRD...SC.X..I.G..Z...NEK");
+        assert_eq!(&pom[..37], "WHATQ..MP....BRD...SC.F..I.G..Z...NEK");
         assert_eq!(&pom[37..], pom[..37].to_lowercase());
         let mini = piece_to_char(Variant::MiniPom);
-        assert_eq!(&mini[..37], "WHATQ........BRD......X....G......NEK");
+        assert_eq!(&mini[..37], "WHATQ........BRD......F....G......NEK");
     }
 
     #[test]

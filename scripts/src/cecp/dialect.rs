@@ -15,10 +15,11 @@ use protocol::{MoveText, Score, ScoreValue};
 use rules::{Color, Kind, Move, MoveKind, Piece, Position, Variant};
 
 /// The XBoard letter of a Morph in each form (docs/XBOARD.md, "How the
-/// pieces look"). Plain pieces keep their FEN letters.
+/// pieces look"). Plain pieces keep their FEN letters. No piece is `X`:
+/// XBoard reads an `x` after the squares as another leg of the move.
 const fn morph_letter(form: Kind) -> char {
     match form {
-        Kind::Sword => 'X',
+        Kind::Sword => 'F',
         Kind::Horse => 'N',
         Kind::Advisor => 'B',
         Kind::Tower => 'R',
@@ -230,7 +231,9 @@ mod tests {
             seen.push(c);
         }
         assert_eq!(seen.len(), 38);
+        assert!(!seen.contains(&'X') && !seen.contains(&'x'));
         assert_eq!(xboard_letter(Piece::morph(Color::White, Kind::Horse)), 'N');
+        assert_eq!(xboard_letter(Piece::morph(Color::Black, Kind::Sword)), 'f');
         assert_eq!(xboard_letter(Piece::morph(Color::Black, Kind::Advisor)), 'b');
         assert_eq!(xboard_letter(Piece::new(Color::Black, Kind::Medusa)), 'e');
     }
