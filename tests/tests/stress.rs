@@ -169,18 +169,6 @@ fn playout(variant: Variant, plies: u64, rng: &mut SplitMix64) -> (Position, Vec
     (pos, game.moves)
 }
 
-fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
-    let mut p = start.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let t = p.move_text(m);
-            p.make(m);
-            t
-        })
-        .collect()
-}
-
 fn count(pos: &Position, depth: u32) -> u64 {
     perft::perft(&mut pos.clone(), depth, &AtomicBool::new(false)).expect("not stopped")
 }
@@ -797,4 +785,9 @@ fn cecp_under_random_fast_input() {
         let f = cecp_run(seed, commands);
         eprintln!("cecp seed {seed}: {f:?}");
     }
+}
+
+/// The moves as coordinate text, each written in the position it is played in.
+fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
+    rules::line_texts(start, moves, |p, m| p.move_text(m))
 }

@@ -132,7 +132,7 @@ fn after_squares(text: &str) -> &str {
 /// The moves of a line as text, each read in the position it is played in
 /// (`text` writes one move: coordinates, the inventor's notation, ...); the
 /// text stops before a move that is not legal there.
-pub fn line_texts(pos: &Position, line: &[Move], text: impl Fn(&Position, Move) -> String) -> Vec<String> {
+pub fn line_texts<T>(pos: &Position, line: &[Move], text: impl Fn(&Position, Move) -> T) -> Vec<T> {
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(line.len());
     for &m in line {

@@ -15,18 +15,6 @@ const SAMPLE_MOVES: &str = "e3e5 h10h8 f2c5 g9g7 e2c3 g10i9 g1d4 e10d8 c5c8 d11e
     i3i9 j10i9 j3e8 f9e8 d5d7 e8d7 c4i10 k11h11 c11d11 e11d11 i10g9";
 const SAMPLE_FINAL_FEN: &str = "3e1k1t3/2ww3h2w/h2qw1S1w2/5w1w3/3a2w4/11/4W6/5W5/3W2W4/WWW4WWWW/THA1QK1A1HT b AK - 1 25";
 
-fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
-    let mut pos = start.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let t = pos.move_text(m);
-            pos.make(m);
-            t
-        })
-        .collect()
-}
-
 fn replay(start: &Position, moves: &[Move]) -> Position {
     let mut pos = start.clone();
     for &m in moves {
@@ -184,4 +172,9 @@ fn pgn_reader_reads_tags_comments_and_results() {
 fn random_games(variant: Variant, n: usize, plies: usize, seed: u64) -> Vec<GameRecord> {
     let mut rng = SplitMix64::new(seed);
     (0..n).map(|_| GameRecord::random(variant, plies, &mut rng)).collect()
+}
+
+/// The moves as coordinate text, each written in the position it is played in.
+fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
+    rules::line_texts(start, moves, |p, m| p.move_text(m))
 }

@@ -60,16 +60,7 @@ pub fn cecp_move(pos: &Position, m: Move) -> CecpMove {
 /// A line of moves from `pos` in XBoard's form (stops at a move that is
 /// not legal, which a principal variation never has).
 pub fn cecp_line(pos: &Position, line: &[Move]) -> Vec<CecpMove> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(cecp_move(&p, m));
-        p.make(m);
-    }
-    out
+    rules::line_texts(pos, line, cecp_move)
 }
 
 /// The legal move XBoard means, or why there is none.
