@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/src/book/testdata/sample_game.pgn");
+const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/rules/tests/data/sample_game.pgn");
 
 /// A scratch directory of this test, emptied first.
 fn scratch(name: &str) -> PathBuf {

@@ -1,7 +1,9 @@
 //! The bench signature, the Stockfish way: `gorgon bench`'s node count is
 //! written in `engine/bench-signature.txt`, and a build whose count differs
 //! fails here. A change that alters search or evaluation changes the count:
-//! it updates the file and says `Bench: N` in its commit message.
+//! it updates the file and says `Bench: N` in its commit message. The bench
+//! with the nets (`gorgon bench --nnue true`) has its own count in
+//! `engine/bench-signature-nnue.txt`, so a new net changes a signature too.
 
 use gorgon_tests::gorgon_binary;
 use std::path::Path;
@@ -9,13 +11,27 @@ use std::process::Command;
 
 #[test]
 fn bench_node_count_matches_the_signature() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/bench-signature.txt");
+    check_signature("bench-signature.txt", &[]);
+}
+
+/// The same with the nets (`--nnue true`): a new net changes the count.
+#[test]
+fn nnue_bench_node_count_matches_its_signature() {
+    check_signature("bench-signature-nnue.txt", &["--nnue", "true"]);
+}
+
+fn check_signature(name: &str, args: &[&str]) {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine").join(name);
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let expected: u64 = text
         .trim()
         .parse()
         .unwrap_or_else(|e| panic!("{}: '{}': {e}", file.display(), text.trim()));
-    let out = Command::new(gorgon_binary()).arg("bench").output().expect("run gorgon bench");
+    let out = Command::new(gorgon_binary())
+        .arg("bench")
+        .args(args)
+        .output()
+        .expect("run gorgon bench");
     assert!(
         out.status.success(),
         "gorgon bench failed: {}",
@@ -31,7 +47,7 @@ fn bench_node_count_matches_the_signature() {
         .unwrap_or_else(|| panic!("no node count in the last line of gorgon bench: '{last}'"));
     assert_eq!(
         nodes, expected,
-        "gorgon bench searched {nodes} nodes, the signature says {expected}: if the change alters search or evaluation, \
-         write {nodes} to engine/bench-signature.txt and 'Bench: {nodes}' in the commit message"
+        "gorgon bench {args:?} searched {nodes} nodes, the signature says {expected}: if the change alters search, \
+         evaluation or a net, write {nodes} to engine/{name} and 'Bench: {nodes}' in the commit message"
     );
 }

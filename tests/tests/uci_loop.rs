@@ -230,3 +230,53 @@ fn perft_matches_the_suite_over_the_pipe() {
     moves.sort();
     assert_eq!(moves, ["f1e1", "f1e2", "f1f2", "f1g1", "g3e3", "g3f2", "g3f3", "g3f4"]);
 }
+
+/// `Use NNUE` and `EvalFile`: the net plays when asked, a bad file is
+/// refused by name with the previous net kept, and `eval` says which
+/// evaluation the search uses.
+#[test]
+fn the_net_options_switch_the_evaluation_and_refuse_bad_files() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let lines = e.expect_line("uciok", T);
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Use NNUE type combo default auto var auto var true var false"));
+    assert!(lines.iter().any(|l| l == "option name EvalFile type string default <embedded>"));
+    for (mode, says) in [("true", "NNUE evaluation (side to move): "), ("false", "NNUE: off")] {
+        e.send(&format!("setoption name Use NNUE value {mode}"));
+        e.send("position startpos moves e3e5 h10h8");
+        e.send("eval");
+        e.send("isready");
+        let lines = e.expect_line("readyok", T);
+        assert!(lines.iter().any(|l| l.starts_with(says)), "{mode}: {lines:?}");
+        e.send("go depth 6");
+        let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+        assert!(lines.last().unwrap().len() > "bestmove ".len(), "{lines:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("gorgon-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.gnn");
+    std::fs::write(&bad, b"GORGONNN\x01\x00\x00\x00\x00\x00\x00\x00").unwrap();
+    e.send(&format!("setoption name EvalFile value {}", bad.display()));
+    e.send("isready");
+    let lines = e.expect_line("readyok", T);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: EvalFile ") && l.contains("truncated net") && l.ends_with("the previous net stays")),
+        "{lines:?}"
+    );
+    e.send("setoption name EvalFile value /no/such/net.gnn");
+    e.send("setoption name Use NNUE value true");
+    e.send("eval");
+    e.send("isready");
+    let lines = e.expect_line("readyok", T);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string error: EvalFile /no/such/net.gnn")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("(net: <embedded>)")), "{lines:?}");
+    std::fs::remove_dir_all(&dir).ok();
+    e.sync();
+}

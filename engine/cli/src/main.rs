@@ -78,6 +78,10 @@ enum Job {
     Bench {
         /// Overrides the bench depth.
         depth: Option<u32>,
+        /// The evaluation: auto (the net where it is the default), true
+        /// (the net) or false (the hand-written one), as `Use NNUE`.
+        #[arg(long, default_value = "auto")]
+        nnue: String,
     },
     /// Analyse a position, showing each completed depth, then the best
     /// line; or every position of an EPD or PGN file (--epd, --pgn), one
@@ -94,6 +98,8 @@ enum Job {
     Datagen(cli::datagen::DatagenArgs),
     /// Fit the evaluation's weights to datagen files; writes weights.rs.
     Tune(cli::tune::TuneArgs),
+    /// Train an NNUE net on datagen files (the --variant's records).
+    Train(cli::train::TrainArgs),
     /// The board in the browser: play, analyse and review games on a local
     /// web server; prints the URL to open.
     Serve(cli::serve::ServeArgs),
@@ -178,8 +184,12 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
-        Some(Job::Bench { depth }) => {
-            player::bench::run(depth, &mut |line| out!("{line}"));
+        Some(Job::Bench { depth, nnue }) => {
+            let Some(mode) = gorgon::nnue::Mode::from_name(&nnue) else {
+                eprintln!("error: --nnue {nnue}: expected auto, true or false");
+                return ExitCode::FAILURE;
+            };
+            player::bench::run_until(depth, mode, &player::Control::new(), &mut |line| out!("{line}"));
         }
         Some(Job::Book(job)) => {
             if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {
@@ -195,6 +205,12 @@ fn main() -> ExitCode {
         }
         Some(Job::Tune(args)) => {
             if let Err(e) = cli::tune::run(&args) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Train(args)) => {
+            if let Err(e) = cli::train::run(variant, &args) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }

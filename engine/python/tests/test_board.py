@@ -13,7 +13,7 @@ POM_START = "thamqksamht/wwwwpepwwww/4w(a)w4/5w5/11/11/11/5W5/4W(A)W4/WWWWPEPWWW
 MINI_START = "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi - 0 1"
 
 # The sample game of RULES.md 11 as the pamphlet writes it (the moves of
-# engine/src/book/testdata/sample_game.txt), one entry per half-move.
+# engine/rules/tests/data/sample_game.txt), one entry per half-move.
 SAMPLE_BOOK = [
     "E3 - E5", "H10 - H8", "ME - C5", "G9 -G7", "P - C3", "P - I9", "S - D4", "P - D8",
     "ME - C8 +", "MA - E10", "(A) - B7", "H - A9", "ME x D8", "MA x B7", "ME x B10", "Q - E10",

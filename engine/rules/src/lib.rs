@@ -16,6 +16,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+mod changes;
 pub mod coord;
 mod cycle;
 pub mod diagram;
@@ -39,6 +40,7 @@ pub mod xboard;
 pub mod zobrist;
 
 pub use bitboard::{bit, squares, Bitboard};
+pub use changes::Change;
 pub use fen::{FenError, FenField};
 pub use game::{GameRecord, GameResult};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};

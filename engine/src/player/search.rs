@@ -17,11 +17,12 @@ use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
+use crate::nnue::{Network, NnueStack};
 use protocol::Bound;
 use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// A node counter on its own cache line: each thread writes only its own.
 #[repr(align(64))]
@@ -46,6 +47,9 @@ pub(crate) struct Shared<'a> {
     pub counters: Vec<NodeCounter>,
     pub results: Vec<Mutex<ThreadResult>>,
     pub multipv: usize,
+    /// The net every thread evaluates with (`None`: the hand-written
+    /// evaluation).
+    pub net: Option<Arc<Network>>,
 }
 
 impl<'a> Shared<'a> {
@@ -57,7 +61,14 @@ impl<'a> Shared<'a> {
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             results: (0..threads).map(|_| Mutex::new(ThreadResult::default())).collect(),
             multipv: multipv.max(1),
+            net: None,
         }
+    }
+
+    /// Evaluates with `net` instead of the hand-written evaluation.
+    pub(crate) fn with_net(mut self, net: Option<Arc<Network>>) -> Shared<'a> {
+        self.net = net;
+        self
     }
 
     /// Nodes of all threads.
@@ -146,6 +157,9 @@ pub(crate) struct Worker<'a> {
     /// verified).
     nmp_min_ply: usize,
     stopped: bool,
+    /// The net's accumulators along the current line, when a net
+    /// evaluates.
+    nnue: Option<NnueStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -165,6 +179,11 @@ impl<'a> Worker<'a> {
             }
         }
         hist.clear_killers();
+        let nnue = shared.net.clone().map(|net| {
+            let mut stack = NnueStack::new(net);
+            stack.reset(&pos);
+            stack
+        });
         Worker {
             pos,
             id,
@@ -185,6 +204,50 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             nmp_min_ply: 0,
             stopped: false,
+            nnue,
+        }
+    }
+
+    /// The static evaluation of the current position: the net's, or the
+    /// hand-written one.
+    #[inline(always)]
+    fn evaluate(&self) -> i32 {
+        match &self.nnue {
+            Some(n) => n.evaluate(&self.pos),
+            None => evaluate(&self.pos),
+        }
+    }
+
+    /// Plays a move on the worker's position and its accumulators.
+    #[inline(always)]
+    fn make(&mut self, mv: Move) {
+        self.pos.make(mv);
+        if let Some(n) = &mut self.nnue {
+            n.push(&self.pos);
+        }
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        self.pos.unmake();
+        if let Some(n) = &mut self.nnue {
+            n.pop();
+        }
+    }
+
+    #[inline(always)]
+    fn make_null(&mut self) {
+        self.pos.make_null();
+        if let Some(n) = &mut self.nnue {
+            n.push(&self.pos);
+        }
+    }
+
+    #[inline(always)]
+    fn unmake_null(&mut self) {
+        self.pos.unmake_null();
+        if let Some(n) = &mut self.nnue {
+            n.pop();
         }
     }
 
@@ -600,7 +663,7 @@ impl<'a> Worker<'a> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { evaluate(&self.pos) };
+                return if in_check { DRAW } else { self.evaluate() };
             }
             alpha = alpha.max(-MATE + ply as i32);
             beta = beta.min(MATE - ply as i32 - 1);
@@ -646,7 +709,7 @@ impl<'a> Worker<'a> {
         let (raw_eval, static_eval, slots) = if in_check {
             (-INFINITE, -INFINITE, None)
         } else {
-            let raw = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            let raw = tt_hit.map_or_else(|| self.evaluate(), |h| h.eval);
             let slots = Correction::slots(&self.pos);
             (raw, self.corrected(raw, slots), Some(slots))
         };
@@ -690,9 +753,9 @@ impl<'a> Worker<'a> {
                 let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].moved = Piece::NONE;
-                self.pos.make_null();
+                self.make_null();
                 let v = -self.search::<false>(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.pos.unmake_null();
+                self.unmake_null();
                 if self.stopped {
                     return 0;
                 }
@@ -825,7 +888,7 @@ impl<'a> Worker<'a> {
             // is not alone.
             self.stack[ply].mv = mv;
             self.stack[ply].moved = self.pos.moved_piece_after(mv);
-            self.pos.make(mv);
+            self.make(mv);
             let gives_check = self.pos.in_check();
             // A Medusa now in reach of the enemy King is a threat like a check.
             let threat = !gives_check && self.stack[ply].moved.is_medusa_type() && self.medusa_threat();
@@ -859,7 +922,7 @@ impl<'a> Worker<'a> {
                     score = -self.search::<true>(-beta, -alpha, new_depth, ply + 1, false);
                 }
             }
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 break;
             }
@@ -987,7 +1050,7 @@ impl<'a> Worker<'a> {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate(&self.pos) };
+            return if in_check { DRAW } else { self.evaluate() };
         }
 
         // Step 1. Transposition table.
@@ -1013,7 +1076,7 @@ impl<'a> Worker<'a> {
             raw_eval = -INFINITE;
             best_score = -INFINITE;
         } else {
-            raw_eval = tt_hit.map_or_else(|| evaluate(&self.pos), |h| h.eval);
+            raw_eval = tt_hit.map_or_else(|| self.evaluate(), |h| h.eval);
             best_score = self.corrected(raw_eval, Correction::slots(&self.pos));
             if let Some(h) = tt_hit {
                 if (h.bound == TtBound::Lower && h.score > best_score) || (h.bound == TtBound::Upper && h.score < best_score) {
@@ -1043,9 +1106,9 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
-            self.pos.make(mv);
+            self.make(mv);
             let score = -self.qsearch::<PV>(-beta, -alpha, ply + 1);
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 break;
             }
@@ -1120,9 +1183,9 @@ mod tests {
         w.root_depth = 2 * DEPTH;
         w.stack[1].mv = mv;
         w.stack[1].moved = w.pos.moved_piece_after(mv);
-        w.pos.make(mv);
+        w.make(mv);
         let tt_score = -w.search::<true>(-INFINITE, INFINITE, DEPTH - 1, 2, false);
-        w.pos.unmake();
+        w.unmake();
         let v = w.singular(mv, tt_score, tt_score + beta_offset, DEPTH, 1, false);
         assert_eq!(w.stack[1].excluded, Move::NONE, "the exclusion is lifted");
         (v, tt_score)

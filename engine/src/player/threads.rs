@@ -14,6 +14,7 @@ use super::score::{reported, to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
 use super::time::TimeManager;
 use super::tt::Tt;
+use crate::nnue::{Mode, NetChoice};
 use protocol::ScoreValue;
 use rules::{Move, Position};
 use std::collections::HashMap;
@@ -34,6 +35,9 @@ pub struct Engine {
     multipv: usize,
     move_overhead: u64,
     histories: Vec<Histories>,
+    /// The nets and whether to evaluate with them (`Use NNUE`,
+    /// `EvalFile`).
+    nets: NetChoice,
 }
 
 impl Default for Engine {
@@ -63,6 +67,7 @@ impl Engine {
             multipv: 1,
             move_overhead: 30,
             histories: vec![Histories::new()],
+            nets: NetChoice::default(),
         }
     }
 
@@ -121,6 +126,38 @@ impl Engine {
         self.move_overhead = ms;
     }
 
+    /// `Use NNUE`: the net where it is the default (`Auto`), always or
+    /// never. The table is cleared when the evaluation changes, since its
+    /// entries keep static evaluations.
+    pub fn set_use_nnue(&mut self, mode: Mode) {
+        if mode != self.nets.mode {
+            self.nets.mode = mode;
+            self.clear_hash();
+        }
+    }
+
+    /// `EvalFile`: loads a net for the variant its header names (`<embedded>`
+    /// or empty: the compiled nets). On error the previous nets stay.
+    pub fn load_eval_file(&mut self, path: &str) -> Result<String, String> {
+        let said = self.nets.load(path)?;
+        self.clear_hash();
+        Ok(said)
+    }
+
+    /// The nets and the `Use NNUE` mode.
+    pub fn nets(&self) -> &NetChoice {
+        &self.nets
+    }
+
+    /// The static evaluation the search would use, centipawns from the side
+    /// to move's view (internal units).
+    pub fn static_eval(&self, pos: &Position) -> i32 {
+        match self.nets.active(pos.variant()) {
+            Some(net) => crate::nnue::evaluate_fresh(&net, pos),
+            None => super::eval::evaluate(pos),
+        }
+    }
+
     /// Clears the table (in parallel) and every history.
     pub fn new_game(&mut self) {
         self.clear_hash();
@@ -147,7 +184,7 @@ impl Engine {
     pub fn search(&mut self, pos: &Position, limits: &Limits, control: &Control, report: &mut dyn FnMut(Report)) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
-        let shared = Shared::new(control, limits, self.threads, self.multipv);
+        let shared = Shared::new(control, limits, self.threads, self.multipv).with_net(self.nets.active(pos.variant()));
         let time = TimeManager::new(limits, pos.side_to_move(), self.move_overhead, control.is_pondering());
         let tt = &self.tt;
         let (tx, rx) = mpsc::channel::<Report>();

@@ -244,6 +244,11 @@ fn center_tables(variant: Variant, w: &mut [[f64; 2]]) {
     }
 }
 
+/// The compiled weights of a variant, as the fit works on them.
+pub fn compiled_weights(variant: Variant) -> Vec<[f64; 2]> {
+    to_float(weights(variant))
+}
+
 fn to_float(w: &[S; COUNT]) -> Vec<[f64; 2]> {
     w.iter().map(|s| [s.0 as f64, s.1 as f64]).collect()
 }

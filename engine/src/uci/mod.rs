@@ -305,7 +305,7 @@ impl Session {
             },
             Command::Perft { depth } => self.perft(depth, control),
             Command::Bench { depth } => {
-                player::bench::run_until(depth, control, &mut |line| write_line(line));
+                player::bench::run_until(depth, self.player.nets().mode, control, &mut |line| write_line(line));
             }
             other => self.handle(other),
         }
@@ -330,7 +330,19 @@ impl Session {
                 }
             }
             Command::D => write_line(rules::diagram::describe(&self.pos)),
-            Command::Eval => write_line(player::eval_breakdown(&self.pos)),
+            Command::Eval => {
+                write_line(player::eval_breakdown(&self.pos));
+                let variant = self.pos.variant();
+                let nets = self.player.nets();
+                match nets.active(variant) {
+                    Some(net) => write_line(format_args!(
+                        "NNUE evaluation (side to move): {} cp; the search uses it (net: {})",
+                        crate::nnue::evaluate_fresh(&net, &self.pos),
+                        nets.source(variant)
+                    )),
+                    None => write_line("NNUE: off; the search uses the hand-written evaluation"),
+                }
+            }
             // The reader answers these; the long ones come with a ticket
             // to `run_long`.
             Command::Stop | Command::PonderHit | Command::Quit | Command::Go(_) | Command::Perft { .. } | Command::Bench { .. } => {}
@@ -386,6 +398,15 @@ impl Session {
             (OptionId::OwnBook, OptionValue::Check(on)) => self.settings.own_book = on,
             (OptionId::BookFile, OptionValue::Text(path)) => self.settings.book_file = path,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
+            (OptionId::UseNnue, OptionValue::Text(mode)) => {
+                if let Some(mode) = crate::nnue::Mode::from_name(&mode) {
+                    self.player.set_use_nnue(mode);
+                }
+            }
+            (OptionId::EvalFile, OptionValue::Text(path)) => match self.player.load_eval_file(&path) {
+                Ok(said) => send(&Reply::InfoString(format!("loaded {said}"))),
+                Err(e) => send_error(&e),
+            },
             // Ponder and UCI_AnalyseMode only inform the engine: the GUI
             // decides when to ponder, and analysis needs no other search.
             _ => {}

@@ -17,6 +17,8 @@ pub enum OptionId {
     BookFile,
     AnalyseMode,
     ShowWdl,
+    UseNnue,
+    EvalFile,
 }
 
 /// A parsed option value.
@@ -71,6 +73,27 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
         ),
         (OptionId::AnalyseMode, check("UCI_AnalyseMode", false)),
         (OptionId::ShowWdl, check("UCI_ShowWDL", false)),
+        // auto: the net in the variants where it won its match against the
+        // hand-written evaluation (docs/NNUE.md); true/false force it.
+        (
+            OptionId::UseNnue,
+            OptionDecl {
+                name: "Use NNUE".into(),
+                kind: OptionKind::Combo {
+                    default: "auto".into(),
+                    vars: vec!["auto".into(), "true".into(), "false".into()],
+                },
+            },
+        ),
+        (
+            OptionId::EvalFile,
+            OptionDecl {
+                name: "EvalFile".into(),
+                kind: OptionKind::String {
+                    default: "<embedded>".into(),
+                },
+            },
+        ),
     ]
 }
 
@@ -137,5 +160,10 @@ mod tests {
             Ok((OptionId::BookFile, OptionValue::Text(String::new())))
         );
         assert_eq!(parse("Ponder", Some("TRUE")), Ok((OptionId::Ponder, OptionValue::Check(true))));
+        assert_eq!(
+            parse("use nnue", Some("FALSE")),
+            Ok((OptionId::UseNnue, OptionValue::Text("false".into())))
+        );
+        assert!(parse("Use NNUE", Some("maybe")).unwrap_err().contains("auto, true, false"));
     }
 }

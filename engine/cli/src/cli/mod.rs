@@ -5,4 +5,5 @@ pub mod annotate;
 pub mod book;
 pub mod datagen;
 pub mod serve;
+pub mod train;
 pub mod tune;

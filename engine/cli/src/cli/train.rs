@@ -1,0 +1,114 @@
+//! `gorgon train`: fits an NNUE network to self-play data and writes the
+//! net file (docs/NNUE.md).
+
+use clap::Args;
+use gorgon::train::{self, TrainOptions};
+use rules::Variant;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Data files written by `gorgon datagen` (records of other variants
+    /// are skipped).
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// The net file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Hidden units per perspective (a multiple of 16, at most 256).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    #[arg(long, default_value_t = 40)]
+    epochs: usize,
+    /// Positions per mini-batch.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Learning rate at the start; it falls along a cosine to --lr-end.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f64,
+    #[arg(long, default_value_t = 0.0001)]
+    lr_end: f64,
+    /// AdamW's weight decay.
+    #[arg(long, default_value_t = 0.01)]
+    weight_decay: f64,
+    /// Weight of the game result in the target (the search score has the
+    /// rest), as in `gorgon tune`.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// Seeds the first weights and the order of the batches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Epochs without a new low of the early-stopping loss before training
+    /// ends (0: every epoch is run; the best is kept either way).
+    #[arg(long, default_value_t = 8)]
+    patience: usize,
+    /// Write the float weights here after every epoch.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Start from these float weights (a --checkpoint file).
+    #[arg(long)]
+    resume: Option<PathBuf>,
+    /// Training threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(variant: Variant, args: &TrainArgs) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(format!("--lambda {}: expected 0 to 1", args.lambda));
+    }
+    if !(args.lr > 0.0 && args.lr_end > 0.0 && args.lr_end <= args.lr) {
+        return Err(format!("--lr {} --lr-end {}: expected 0 < lr-end <= lr", args.lr, args.lr_end));
+    }
+    let command = std::env::args()
+        .skip(1)
+        .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let opts = TrainOptions {
+        hidden: args.hidden,
+        epochs: args.epochs,
+        batch: args.batch,
+        lr: args.lr,
+        lr_end: args.lr_end,
+        weight_decay: args.weight_decay,
+        lambda: args.lambda,
+        seed: args.seed,
+        patience: args.patience,
+        checkpoint: args.checkpoint.clone(),
+        resume: args.resume.clone(),
+        progress: !args.quiet,
+        command: format!("gorgon {command}"),
+        ..TrainOptions::new(args.data.clone(), variant, args.out.clone())
+    };
+    let go = || train::run(&opts, &mut |line| eprintln!("{line}"));
+    let report = match args.threads {
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+            .map_err(|e| format!("--threads {n}: {e}"))?
+            .install(go)?,
+        None => go()?,
+    };
+    out!(
+        "{}: held-out loss {:.6} (quantised {:.6}; hand-written evaluation {:.6}) on {} positions of {} games; \
+         kept epoch {} of {}; quantisation error {:.2} cp mean, {:.0} max; {:.0} positions/s; {:.0} s; wrote {}",
+        variant.name(),
+        report.held_out_float,
+        report.held_out_quantised,
+        report.held_out_hand,
+        report.positions[2],
+        report.games_held_out,
+        report.best_epoch,
+        report.epochs_run,
+        report.quant_error_mean,
+        report.quant_error_max,
+        report.positions_per_second,
+        report.seconds,
+        args.out.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,264 @@
+//! The accumulators: per perspective, the feature biases plus the rows of
+//! every input that is on. A move changes a few inputs, so each ply's
+//! accumulators are the previous ply's plus and minus those rows
+//! (`Position::last_move_changes` lists every square a move changed,
+//! petrified and freed pieces included); a full refresh reads the board.
+
+use super::features::{for_each_input, piece_inputs, MAX_PER_PIECE};
+use super::network::{Network, MAX_HIDDEN};
+use rules::{Color, Position};
+use std::sync::Arc;
+
+/// One ply's accumulators, by perspective colour (White's, Black's).
+#[derive(Clone)]
+#[repr(align(64))]
+pub struct Accumulator {
+    pub values: [[i16; MAX_HIDDEN]; 2],
+}
+
+impl Default for Accumulator {
+    fn default() -> Accumulator {
+        Accumulator {
+            values: [[0; MAX_HIDDEN]; 2],
+        }
+    }
+}
+
+/// Rows to add and to subtract for one perspective: a move rarely changes
+/// more than a dozen inputs (a Medusa's arrival can freeze eight pieces,
+/// each turning on three).
+const MAX_CHANGED: usize = 96;
+
+struct Delta {
+    add: [u16; MAX_CHANGED],
+    adds: usize,
+    sub: [u16; MAX_CHANGED],
+    subs: usize,
+}
+
+/// The accumulators of a line of play: one per ply from where the search
+/// started, pushed after each move and popped with its unmake.
+pub struct NnueStack {
+    net: Arc<Network>,
+    stack: Vec<Accumulator>,
+    top: usize,
+}
+
+impl NnueStack {
+    pub fn new(net: Arc<Network>) -> NnueStack {
+        NnueStack {
+            net,
+            stack: vec![Accumulator::default(); 16],
+            top: 0,
+        }
+    }
+
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Starts a line at `pos`: its accumulators from the board.
+    pub fn reset(&mut self, pos: &Position) {
+        self.top = 0;
+        refresh(&self.net, pos, &mut self.stack[0]);
+    }
+
+    /// After `pos.make(..)` or `pos.make_null()`: the new ply's
+    /// accumulators from the previous ply's and the move's changes.
+    #[inline]
+    pub fn push(&mut self, pos: &Position) {
+        if self.top + 1 == self.stack.len() {
+            self.stack.push(Accumulator::default());
+        }
+        let (done, rest) = self.stack.split_at_mut(self.top + 1);
+        let (prev, next) = (&done[self.top], &mut rest[0]);
+        self.top += 1;
+        let geo = pos.geometry();
+        let h = self.net.hidden;
+        let mut buf = [0u16; MAX_PER_PIECE];
+        for perspective in Color::ALL {
+            let mut d = Delta {
+                add: [0; MAX_CHANGED],
+                adds: 0,
+                sub: [0; MAX_CHANGED],
+                subs: 0,
+            };
+            let mut overflow = false;
+            for c in pos.last_move_changes() {
+                if c.before.is_some() {
+                    let n = piece_inputs(geo, perspective, c.square, c.before, c.before_petrified, &mut buf);
+                    overflow |= d.subs + n > MAX_CHANGED;
+                    if !overflow {
+                        d.sub[d.subs..d.subs + n].copy_from_slice(&buf[..n]);
+                        d.subs += n;
+                    }
+                }
+                if c.after.is_some() {
+                    let n = piece_inputs(geo, perspective, c.square, c.after, c.after_petrified, &mut buf);
+                    overflow |= d.adds + n > MAX_CHANGED;
+                    if !overflow {
+                        d.add[d.adds..d.adds + n].copy_from_slice(&buf[..n]);
+                        d.adds += n;
+                    }
+                }
+            }
+            let p = perspective.index();
+            if overflow {
+                refresh_perspective(&self.net, pos, perspective, &mut next.values[p][..h]);
+                continue;
+            }
+            let out = &mut next.values[p][..h];
+            out.copy_from_slice(&prev.values[p][..h]);
+            for &i in &d.sub[..d.subs] {
+                for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
+                    *o -= w;
+                }
+            }
+            for &i in &d.add[..d.adds] {
+                for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
+                    *o += w;
+                }
+            }
+        }
+    }
+
+    /// With the matching unmake.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.top = self.top.saturating_sub(1);
+    }
+
+    /// The current ply's accumulators.
+    pub fn current(&self) -> &Accumulator {
+        &self.stack[self.top]
+    }
+
+    /// The evaluation of `pos` (the position the stack has reached), in
+    /// centipawns from the side to move's view.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let acc = &self.stack[self.top];
+        let stm = pos.side_to_move().index();
+        self.net.evaluate(&acc.values[stm], &acc.values[1 - stm])
+    }
+}
+
+/// Both perspectives' accumulators from the board.
+pub fn refresh(net: &Network, pos: &Position, acc: &mut Accumulator) {
+    let h = net.hidden;
+    for perspective in Color::ALL {
+        refresh_perspective(net, pos, perspective, &mut acc.values[perspective.index()][..h]);
+    }
+}
+
+fn refresh_perspective(net: &Network, pos: &Position, perspective: Color, out: &mut [i16]) {
+    out.copy_from_slice(&net.feature_bias);
+    for_each_input(pos, perspective, |i| {
+        for (o, &w) in out.iter_mut().zip(net.row(i)) {
+            *o += w;
+        }
+    });
+}
+
+/// The evaluation of a position from scratch (no stack).
+pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
+    let mut acc = Accumulator::default();
+    refresh(net, pos, &mut acc);
+    let stm = pos.side_to_move().index();
+    net.evaluate(&acc.values[stm], &acc.values[1 - stm])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::network::tests::random_net;
+    use super::*;
+    use rules::{MoveKind, SplitMix64, Variant};
+
+    /// After every move (and null move) of random games, and after every
+    /// unmake, the incremental accumulators equal a full refresh; the games
+    /// include castling, swaps, promotions, Morph transformations and
+    /// pieces frozen and freed by the gaze.
+    #[test]
+    fn incremental_accumulators_equal_a_refresh() {
+        let mut rng = SplitMix64::new(21);
+        for variant in Variant::ALL {
+            let net = Arc::new(random_net(variant, 32, 7));
+            let mut stack = NnueStack::new(net.clone());
+            let mut seen = [0usize; 5];
+            let mut frozen_changes = 0;
+            for _ in 0..40 {
+                let mut pos = Position::startpos(variant);
+                stack.reset(&pos);
+                let mut nulls = Vec::new();
+                for _ in 0..160 {
+                    let moves = pos.legal_move_vec();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let null = !pos.in_check() && rng.below(10) == 0;
+                    nulls.push(null);
+                    if null {
+                        pos.make_null();
+                    } else {
+                        // Castling is rare among random moves: take it
+                        // when it is there, half the time.
+                        let castle = moves.iter().copied().find(|m| m.kind() == MoveKind::Castle);
+                        let m = match castle {
+                            Some(c) if rng.below(2) == 0 => c,
+                            _ => moves[rng.below(moves.len() as u64) as usize],
+                        };
+                        seen[m.kind() as usize] += 1;
+                        pos.make(m);
+                        frozen_changes += pos.last_move_changes().filter(|c| c.before_petrified != c.after_petrified).count();
+                    }
+                    stack.push(&pos);
+                    let mut fresh = Accumulator::default();
+                    refresh(&net, &pos, &mut fresh);
+                    for p in 0..2 {
+                        assert_eq!(stack.current().values[p][..32], fresh.values[p][..32], "{}", pos.fen());
+                    }
+                    assert_eq!(stack.evaluate(&pos), evaluate_fresh(&net, &pos));
+                }
+                // Unwind half the line and check again.
+                for _ in 0..nulls.len() / 2 {
+                    if nulls.pop() == Some(true) {
+                        pos.unmake_null();
+                    } else {
+                        pos.unmake();
+                    }
+                    stack.pop();
+                }
+                let mut fresh = Accumulator::default();
+                refresh(&net, &pos, &mut fresh);
+                assert_eq!(stack.current().values[0][..32], fresh.values[0][..32]);
+            }
+            assert!(
+                seen[MoveKind::Promotion as usize] > 0 && seen[MoveKind::Transform as usize] > 0,
+                "{seen:?}"
+            );
+            assert!(seen[MoveKind::Castle as usize] > 0, "{variant:?} {seen:?}");
+            assert!(frozen_changes > 0);
+        }
+    }
+
+    /// The evaluation sees the board from the side to move: a position and
+    /// its colour-flipped twin score the same.
+    #[test]
+    fn a_flipped_position_scores_the_same() {
+        let mut rng = SplitMix64::new(8);
+        for variant in Variant::ALL {
+            let net = random_net(variant, 16, 9);
+            for _ in 0..100 {
+                let mut pos = Position::startpos(variant);
+                for _ in 0..rng.below(80) {
+                    let moves = pos.legal_move_vec();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(moves[rng.below(moves.len() as u64) as usize]);
+                }
+                assert_eq!(evaluate_fresh(&net, &pos), evaluate_fresh(&net, &pos.flipped()));
+            }
+        }
+    }
+}

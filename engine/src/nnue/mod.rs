@@ -1,0 +1,173 @@
+//! The learned evaluation (docs/NNUE.md): an efficiently updatable neural
+//! network per variant, trained on self-play by `gorgon train`.
+//!
+//! - `features`: the inputs, one function for the trainer and the engine;
+//! - `network`: the quantised net, its file format and its output layer;
+//! - `accumulator`: the first layer, updated move by move.
+//!
+//! The engine carries one net per variant: the net compiled into the
+//! binary, or one loaded from a file (`EvalFile`). [`NetChoice`] says
+//! which evaluation the search uses (`Use NNUE`).
+
+pub mod accumulator;
+pub mod features;
+pub mod network;
+
+pub use accumulator::{evaluate_fresh, NnueStack};
+pub use network::{NetError, Network};
+
+use rules::Variant;
+use std::sync::{Arc, LazyLock};
+
+/// The nets compiled into the binary (engine/nets/, docs/NNUE.md for the
+/// commands that made them).
+static EMBEDDED: LazyLock<[Arc<Network>; 2]> = LazyLock::new(|| {
+    [
+        include_bytes!("../../nets/pom.gnn").as_slice(),
+        include_bytes!("../../nets/minipom.gnn").as_slice(),
+    ]
+    .map(|bytes| Arc::new(Network::from_bytes(bytes).expect("the embedded nets are valid (a unit test reads them)")))
+});
+
+/// Whether the net plays by default in a variant: where it won its match
+/// against the hand-written evaluation (docs/NNUE.md).
+pub const DEFAULT_ON: [bool; 2] = [false, false];
+
+fn index(v: Variant) -> usize {
+    match v {
+        Variant::Pom => 0,
+        Variant::MiniPom => 1,
+    }
+}
+
+/// The embedded net of a variant.
+pub fn embedded(variant: Variant) -> Arc<Network> {
+    EMBEDDED[index(variant)].clone()
+}
+
+/// `Use NNUE`: the net where it is the default, always, or never.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Auto,
+    On,
+    Off,
+}
+
+impl Mode {
+    pub fn from_name(name: &str) -> Option<Mode> {
+        match name.to_ascii_lowercase().as_str() {
+            "auto" => Some(Mode::Auto),
+            "true" | "on" => Some(Mode::On),
+            "false" | "off" => Some(Mode::Off),
+            _ => None,
+        }
+    }
+}
+
+/// The evaluation the engine plays with: per variant, a net (embedded or
+/// loaded) and whether to use it.
+#[derive(Clone)]
+pub struct NetChoice {
+    nets: [Arc<Network>; 2],
+    /// Where each net came from (`<embedded>` or a path).
+    sources: [String; 2],
+    pub mode: Mode,
+}
+
+impl Default for NetChoice {
+    fn default() -> NetChoice {
+        NetChoice {
+            nets: [embedded(Variant::Pom), embedded(Variant::MiniPom)],
+            sources: ["<embedded>".into(), "<embedded>".into()],
+            mode: Mode::Auto,
+        }
+    }
+}
+
+impl NetChoice {
+    /// The net the search uses in `variant`, or `None` for the
+    /// hand-written evaluation.
+    pub fn active(&self, variant: Variant) -> Option<Arc<Network>> {
+        let on = match self.mode {
+            Mode::Auto => DEFAULT_ON[index(variant)],
+            Mode::On => true,
+            Mode::Off => false,
+        };
+        on.then(|| self.nets[index(variant)].clone())
+    }
+
+    /// Where the variant's net came from.
+    pub fn source(&self, variant: Variant) -> &str {
+        &self.sources[index(variant)]
+    }
+
+    /// Loads a net file for the variant its header names; on any error the
+    /// nets stay as they were. An empty path or `<embedded>` restores the
+    /// embedded nets. Returns the variant loaded and the net's
+    /// description.
+    pub fn load(&mut self, path: &str) -> Result<String, String> {
+        let path = path.trim();
+        if path.is_empty() || path == "<embedded>" || path == "<empty>" {
+            *self = NetChoice {
+                mode: self.mode,
+                ..NetChoice::default()
+            };
+            return Ok("the embedded nets".into());
+        }
+        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
+        let net = Network::from_bytes(&bytes).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
+        let i = index(net.variant);
+        let said = format!("{} net from {path}: {}", net.variant.name(), net.description);
+        self.nets[i] = Arc::new(net);
+        self.sources[i] = path.to_string();
+        Ok(said)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_nets_read_and_fit_their_variants() {
+        for v in Variant::ALL {
+            let net = embedded(v);
+            assert_eq!(net.variant, v);
+            net.check_ranges().unwrap();
+            assert!(net.description.contains("held-out loss"), "{}", net.description);
+        }
+    }
+
+    #[test]
+    fn a_bad_eval_file_keeps_the_previous_net() {
+        let mut choice = NetChoice {
+            mode: Mode::On,
+            ..NetChoice::default()
+        };
+        let before = choice.active(Variant::Pom).unwrap();
+        let e = choice.load("/nonexistent/net.gnn").unwrap_err();
+        assert!(e.contains("the previous net stays"), "{e}");
+        let path = std::env::temp_dir().join(format!("gorgon-bad-net-{}.gnn", std::process::id()));
+        std::fs::write(&path, b"GORGONNN\x07\0\0\0").unwrap();
+        let e = choice.load(path.to_str().unwrap()).unwrap_err();
+        assert!(e.contains("format version 7"), "{e}");
+        assert!(Arc::ptr_eq(&before, &choice.active(Variant::Pom).unwrap()));
+        // A good file replaces its variant's net only.
+        let mini = embedded(Variant::MiniPom);
+        std::fs::write(&path, mini.to_bytes()).unwrap();
+        let said = choice.load(path.to_str().unwrap()).unwrap();
+        assert!(said.contains("minipom net"), "{said}");
+        assert!(Arc::ptr_eq(&before, &choice.active(Variant::Pom).unwrap()));
+        assert_eq!(choice.source(Variant::MiniPom), path.to_str().unwrap());
+        choice.load("<embedded>").unwrap();
+        assert_eq!(choice.source(Variant::MiniPom), "<embedded>");
+        std::fs::remove_file(&path).ok();
+        assert_eq!(Mode::from_name("FALSE"), Some(Mode::Off));
+        assert!(NetChoice {
+            mode: Mode::Off,
+            ..NetChoice::default()
+        }
+        .active(Variant::MiniPom)
+        .is_none());
+    }
+}
