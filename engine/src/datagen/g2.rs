@@ -346,8 +346,8 @@ pub fn read_all(input: impl BufRead) -> Result<Vec<Record>, G2Error> {
 /// The most plies a search for the moves between two G1 records of one
 /// game tries, and the most positions it visits: a gap longer or harder
 /// than that starts a new game instead (lossless, only bigger).
-pub const SEARCH_MAX_PLIES: u32 = 4;
-pub const SEARCH_MAX_NODES: u64 = 400_000;
+pub const SEARCH_MAX_PLIES: u32 = 16;
+pub const SEARCH_MAX_NODES: u64 = 50_000;
 
 /// Recovers games from G1 records in file order, for `gorgon datagen
 /// convert`: a record continues the game of the record before it when the
@@ -441,6 +441,24 @@ impl Converter {
     }
 }
 
+/// False when `target` cannot be `plies` moves away from `pos`: pieces are
+/// never added, a side loses at most one piece per move of the other side,
+/// and a move changes at most four squares (castling).
+fn reachable(pos: &Position, target: &Position, plies: u32) -> bool {
+    let us = pos.side_to_move();
+    for color in [us, !us] {
+        let (now, then) = (pos.pieces(color).count_ones(), target.pieces(color).count_ones());
+        // The other side's moves among the next `plies`.
+        let their_moves = if color == us { plies / 2 } else { plies.div_ceil(2) };
+        if then > now || now - then > their_moves {
+            return false;
+        }
+    }
+    let squares = pos.geometry().squares;
+    let changed = (0..squares).filter(|&sq| pos.piece_at(sq) != target.piece_at(sq)).count();
+    changed as u32 <= 4 * plies
+}
+
 /// Depth-first over legal move sequences of exactly `plies` moves from
 /// `pos`, in the order of the move index, for one reaching `target` (key,
 /// then FEN). The first found is kept: two sequences reaching the same FEN
@@ -457,7 +475,24 @@ fn connect(
     if plies == 0 {
         return pos.key() == target.key() && pos.fen() == target_fen;
     }
-    for m in sorted_legal(pos, list) {
+    if !reachable(pos, target, plies) {
+        return false;
+    }
+    // Likely moves first, so the budget is spent where the path is: a
+    // piece that lands where the target has it, then one that leaves a
+    // square the target has otherwise.
+    let mut moves = sorted_legal(pos, list);
+    moves.sort_by_key(|m| {
+        let piece = pos.piece_at(m.from());
+        let lands = target.piece_at(m.to()) == piece;
+        let leaves = target.piece_at(m.from()) != piece;
+        (!lands, !leaves)
+    });
+    for m in moves {
+        // The last move must change its from square into the target's.
+        if plies == 1 && pos.piece_at(m.from()) == target.piece_at(m.from()) {
+            continue;
+        }
         *nodes += 1;
         if *nodes > SEARCH_MAX_NODES {
             return false;
