@@ -508,3 +508,178 @@ fn connect(
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rules::SplitMix64;
+
+    /// A game of random legal moves, a record every one to three plies.
+    fn random_game(variant: Variant, seed: u64, start: Start) -> Game {
+        let mut rng = SplitMix64::new(seed);
+        let mut game = Game {
+            variant,
+            result: GameResult::Draw,
+            start,
+            start_ply: 3,
+            steps: Vec::new(),
+        };
+        let mut pos = game.start_position().unwrap();
+        'game: for i in 0..20 {
+            let mut moves = Vec::new();
+            for _ in 0..(1 + rng.below(3)) {
+                let legal = pos.legal_move_vec();
+                if legal.is_empty() {
+                    break 'game;
+                }
+                let m = legal[rng.below(legal.len() as u64) as usize];
+                pos.make(m);
+                moves.push(m);
+            }
+            game.steps.push(Step {
+                moves,
+                score: i * 37 - 300,
+            });
+        }
+        game
+    }
+
+    fn sample() -> Vec<u8> {
+        let mut bytes = Vec::new();
+        random_game(Variant::Pom, 1, Start::Variant).encode(&mut bytes).unwrap();
+        let fen = random_game(Variant::MiniPom, 9, Start::Variant).start_position().unwrap().fen();
+        random_game(Variant::MiniPom, 2, Start::Fen(fen)).encode(&mut bytes).unwrap();
+        bytes
+    }
+
+    #[test]
+    fn games_read_back_as_their_records() {
+        let game = random_game(Variant::Pom, 5, Start::Variant);
+        let mut bytes = Vec::new();
+        game.encode(&mut bytes).unwrap();
+        let records = read_all(&bytes[..]).unwrap();
+        assert_eq!(records.len(), game.steps.len());
+        let mut pos = game.start_position().unwrap();
+        let mut ply = game.start_ply;
+        for (r, step) in records.iter().zip(&game.steps) {
+            for &m in &step.moves {
+                pos.make(m);
+            }
+            ply += step.moves.len() as u32;
+            assert_eq!(r.position.fen(), pos.fen());
+            assert_eq!((r.ply, r.score, r.result), (ply, step.score, GameResult::Draw));
+        }
+        // A few bytes a position, the header aside.
+        assert!(bytes.len() < 12 + 5 * records.len(), "{} bytes", bytes.len());
+    }
+
+    #[test]
+    fn files_concatenate() {
+        let bytes = sample();
+        let one = read_all(&bytes[..]).unwrap();
+        let twice = [bytes.clone(), bytes].concat();
+        assert_eq!(read_all(&twice[..]).unwrap().len(), 2 * one.len());
+    }
+
+    #[test]
+    fn bad_values_are_named_with_their_offset() {
+        let good = sample();
+        // The first game starts at the variant's start: no FEN.
+        let cases: Vec<(usize, u8, &str)> = vec![
+            (0, b'X', "format tag"),
+            (1, b'1', "format tag"),
+            (2, 7, "variant 7"),
+            (3, 9, "result 9"),
+            (4, 200, "start FEN: not UTF-8"),
+        ];
+        for (at, value, expected) in cases {
+            let mut bytes = good.clone();
+            bytes[at] = value;
+            let e = read_all(&bytes[..]).unwrap_err();
+            assert!(e.message.contains(expected), "byte {at} = {value}: {e}");
+            assert_eq!(e.game, 0, "{e}");
+        }
+        let mut bytes = good.clone();
+        bytes[5..11].fill(0xFF);
+        let e = read_all(&bytes[..]).unwrap_err();
+        assert!(e.message.contains("start ply: a number longer than 5 bytes"), "{e}");
+        assert_eq!(e.offset, 5, "{e}");
+        // The header of a G1 file.
+        let e = read_all(&b"G1 pom 1-0 0 0 x\n"[..]).unwrap_err();
+        assert!(e.to_string().starts_with("byte 0 (game 0): format tag \"G1\""), "{e}");
+        // A score beyond the limit: the last two bytes of the first game.
+        let first = {
+            let mut b = Vec::new();
+            random_game(Variant::Pom, 1, Start::Variant).encode(&mut b).unwrap();
+            b.len()
+        };
+        let mut bytes = good.clone();
+        bytes[first - 2..first].copy_from_slice(&i16::MAX.to_le_bytes());
+        let e = read_all(&bytes[..]).unwrap_err();
+        assert!(e.message.contains("score 32767"), "{e}");
+        assert_eq!(e.offset, first as u64 - 2, "{e}");
+        // A bad start FEN, named in the second game.
+        let mut bytes = good.clone();
+        bytes[first + 5] = b'?';
+        let e = read_all(&bytes[..]).unwrap_err();
+        assert!(e.message.contains("start FEN"), "{e}");
+        assert_eq!(e.game, 1, "{e}");
+    }
+
+    #[test]
+    fn every_truncation_is_refused_or_ends_at_a_game() {
+        let good = sample();
+        let first = random_game(Variant::Pom, 1, Start::Variant).steps.len();
+        for len in 0..good.len() {
+            match read_all(&good[..len]) {
+                Ok(records) => assert!(records.is_empty() || records.len() == first, "{len}"),
+                Err(e) => assert!(e.message.contains("ends inside a game"), "{len}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn writing_refuses_what_it_cannot_store() {
+        let mut game = random_game(Variant::Pom, 3, Start::Variant);
+        game.steps[0].score = 40_000;
+        let mut out = vec![1, 2];
+        assert!(game.encode(&mut out).unwrap_err().contains("score"));
+        assert_eq!(out, [1, 2], "nothing written");
+        let mut game = random_game(Variant::Pom, 3, Start::Variant);
+        game.steps[1].moves = game.steps[0].moves.clone();
+        assert!(game.encode(&mut out).unwrap_err().contains("not legal"));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Mutated and cut files never panic, and a refusal is one line
+        /// naming a byte inside the input.
+        #[test]
+        fn mutated_files_never_panic(
+            edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 0..6),
+            cut in any::<usize>(),
+        ) {
+            let mut bytes = sample();
+            for (at, value) in edits {
+                let n = bytes.len();
+                bytes[at % n] = value;
+            }
+            let n = bytes.len();
+            bytes.truncate(cut % (n + 1));
+            if let Err(e) = read_all(&bytes[..]) {
+                prop_assert!(e.offset <= bytes.len() as u64);
+                prop_assert!(!e.to_string().contains('\n'));
+            }
+        }
+
+        /// Random bytes behind a valid header: the same.
+        #[test]
+        fn random_bodies_never_panic(body in proptest::collection::vec(any::<u8>(), 0..200), variant in 0u8..2) {
+            let mut bytes = vec![b'G', b'2', variant, 1, 0];
+            bytes.extend(body);
+            let _ = read_all(&bytes[..]);
+        }
+    }
+}
