@@ -90,4 +90,5 @@ EOF
     rate=$(echo "scale=0; $positions / $wall" | bc)
     echo "== $format: job array $jobid, $shards tasks, $games games, $positions positions, $(du -b "$joined" | cut -f1) bytes, wall ${wall%???????} s ($rate positions/s); shards concatenated == unsharded (cmp)"
 done
+rm -rf "$work"
 echo "ok: Slurm datagen job arrays"
