@@ -443,8 +443,13 @@ impl Converter {
 
 /// False when `target` cannot be `plies` moves away from `pos`: pieces are
 /// never added, a side loses at most one piece per move of the other side,
-/// and a move changes at most four squares (castling).
+/// a move changes at most four squares (castling), and the halfmove clock
+/// either counts every move from here or was reset on the way.
 fn reachable(pos: &Position, target: &Position, plies: u32) -> bool {
+    let (now, then) = (pos.halfmove_clock() as u32, target.halfmove_clock() as u32);
+    if then != now + plies && then >= plies {
+        return false;
+    }
     let us = pos.side_to_move();
     for color in [us, !us] {
         let (now, then) = (pos.pieces(color).count_ones(), target.pieces(color).count_ones());
