@@ -4,7 +4,7 @@
 //! (a byte each, mostly one move) and its score (two bytes), not a FEN.
 //!
 //! ```text
-//! game   := "G2" variant:u8 result:u8 fen_len:u8 fen:[u8; fen_len]
+//! game   := "G2" variant:u8 result:u8 fen_len:varint fen:[u8; fen_len]
 //!           start_ply:varint records:varint record*
 //! record := moves:varint move* score:i16le
 //! move   := index into the legal moves sorted by Move::raw: u8 when there
@@ -32,8 +32,9 @@ use std::io::{BufRead, ErrorKind};
 /// The tag that opens every game of this version.
 pub const TAG: &[u8; 2] = b"G2";
 
-/// The longest start FEN (its length is one byte).
-pub const MAX_FEN: usize = 255;
+/// The longest start FEN a reader accepts: far beyond any position's (a
+/// Pillars of Medusa FEN is about 90 bytes).
+pub const MAX_FEN: usize = 1024;
 
 /// The most moves between two records a reader accepts: far beyond any
 /// game (datagen draws at 400 plies by default), and a broken count then
@@ -136,7 +137,7 @@ impl Game {
                 if fen.is_empty() || fen.len() > MAX_FEN {
                     return Err(format!("start FEN of {} bytes: 1 to {MAX_FEN} fit", fen.len()));
                 }
-                out.push(fen.len() as u8);
+                put_varint(out, fen.len() as u32);
                 out.extend_from_slice(fen.as_bytes());
             }
         }
@@ -274,7 +275,11 @@ pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result
             2 => GameResult::BlackWins,
             v => return Err(r.error(at, format!("result {v}: expected 0 (1-0), 1 (1/2-1/2) or 2 (0-1)"))),
         };
-        let len = r.byte("start FEN length")? as usize;
+        let at = r.offset;
+        let len = r.varint("start FEN length")? as usize;
+        if len > MAX_FEN {
+            return Err(r.error(at, format!("start FEN of {len} bytes (at most {MAX_FEN})")));
+        }
         let at = r.offset;
         let mut pos = if len == 0 {
             Position::startpos(variant)
@@ -596,7 +601,7 @@ mod tests {
             (1, b'1', "format tag"),
             (2, 7, "variant 7"),
             (3, 9, "result 9"),
-            (4, 200, "start FEN: not UTF-8"),
+            (4, 100, "start FEN"),
         ];
         for (at, value, expected) in cases {
             let mut bytes = good.clone();
