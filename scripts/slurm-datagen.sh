@@ -8,8 +8,8 @@
 # When Slurm cannot be had (not root, no apt-get, apt-get failed) it says
 # plainly that it skipped and why, and exits 0; with
 # GORGON_REQUIRE_SLURM=1 a skip fails instead.
-# Usage: scripts/slurm-datagen.sh   (GORGON_BIN: the gorgon binary to run,
-# default target/release/gorgon, built when missing)
+# Usage: scripts/slurm-datagen.sh   (GORGON_BIN: the gorgon binary to run;
+# without it target/release/gorgon, built first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shards=${SHARDS:-8}
@@ -24,11 +24,11 @@ skip() {
     exit 0
 }
 
-bin=${GORGON_BIN:-$PWD/target/release/gorgon}
-if [ ! -x "$bin" ]; then
+if [ -z "${GORGON_BIN:-}" ]; then
     echo "== building gorgon (release)"
     cargo build --release -p gorgon-cli --bin gorgon
 fi
+bin=${GORGON_BIN:-$PWD/target/release/gorgon}
 
 set +e
 started=$(scripts/slurm-cluster.sh start)
