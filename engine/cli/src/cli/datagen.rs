@@ -141,6 +141,12 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
 
 /// Writes the records of `files` (either version) in version `to`.
 fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
+    // Creating the output first would empty an input of the same name.
+    if let Ok(out_path) = out.canonicalize() {
+        if files.iter().any(|f| f.canonicalize().is_ok_and(|f| f == out_path)) {
+            return Err(format!("{}: the output is also an input", out.display()));
+        }
+    }
     let file = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = BufWriter::new(file);
     let start = std::time::Instant::now();
