@@ -31,11 +31,12 @@ fi
 bin=${GORGON_BIN:-$PWD/target/release/gorgon}
 
 set +e
-started=$(scripts/slurm-cluster.sh start)
+started=$(scripts/slurm-cluster.sh start 2>&1)
 status=$?
 set -e
-[ $status = 3 ] && skip "Slurm is not available here (see the line above)"
+[ $status = 3 ] && skip "$(echo "$started" | sed -n 's/^slurm-cluster: //p' | tail -1)"
 [ $status = 0 ] || {
+    echo "$started" >&2
     scripts/slurm-cluster.sh stop || true
     echo "the Slurm cluster did not start" >&2
     exit 1
