@@ -203,4 +203,39 @@ mod tests {
         let bad = "G1 pom 1-0 0 0 x\n".as_bytes();
         assert!(stats.read(bad, "f.txt").unwrap_err().starts_with("f.txt: line 1: FEN"));
     }
+
+    #[test]
+    fn both_versions_read_alike() {
+        let mut pos = Position::startpos(Variant::MiniPom);
+        let mut steps = Vec::new();
+        for score in [10, -20, 30] {
+            let m = pos.legal_move_vec()[0];
+            pos.make(m);
+            steps.push(g2::Step { moves: vec![m], score });
+        }
+        let game = g2::Game {
+            variant: Variant::MiniPom,
+            result: GameResult::BlackWins,
+            start: g2::Start::Variant,
+            start_ply: 0,
+            steps,
+        };
+        let mut bytes = Vec::new();
+        game.encode(&mut bytes).unwrap();
+        let mut from_g2 = String::new();
+        for_each_record(&bytes[..], "a.g2", |r| from_g2 += &(r.to_line() + "\n")).unwrap();
+        assert_eq!(from_g2.lines().count(), 3);
+        assert!(from_g2.starts_with("G1 minipom 0-1 1 10 "), "{from_g2}");
+        let mut from_g1 = String::new();
+        for_each_record(from_g2.as_bytes(), "a.g1", |r| from_g1 += &(r.to_line() + "\n")).unwrap();
+        assert_eq!(from_g1, from_g2);
+        let (version, _) = detect(&bytes[..]).unwrap();
+        assert_eq!(version, Version::G2);
+        // A cut G2 file is named by file, byte and game.
+        let e = for_each_record(&bytes[..bytes.len() - 1], "a.g2", |_| {}).unwrap_err();
+        assert!(e.starts_with("a.g2: byte "), "{e}");
+        assert!(e.contains("(game 0)"), "{e}");
+        // Empty input: no records, either way.
+        for_each_record(&b""[..], "empty", |_| panic!("no record")).unwrap();
+    }
 }
