@@ -6,10 +6,13 @@
 # builds it into a venv under target/, installing maturin and pytest from
 # PyPI on first use), then the browser board in headless Chromium
 # (scripts/browser-tests.sh: installs Chromium and chromedriver with apt
-# when root, else says plainly that it skipped them and why).
+# when root, else says plainly that it skipped them and why), then the
+# datagen job arrays on a one-node Slurm cluster (scripts/slurm-datagen.sh:
+# installs Slurm with apt when root, else prints `skipped:` and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --release
 scripts/check-no-web-stack.sh
 scripts/python-tests.sh
 scripts/browser-tests.sh
+scripts/slurm-datagen.sh

@@ -9,13 +9,15 @@
 //! of indices, so shards `0/N .. N-1/N` concatenated are the unsharded file.
 
 pub mod format;
+pub mod g2;
 pub mod stats;
 
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
 use format::Record;
 use protocol::{ScoreValue, Shard};
-use rules::{GameResult, Position, SplitMix64, Variant};
+use rules::{GameResult, Move, Position, SplitMix64, Variant};
+pub use stats::Version;
 use std::fmt;
 use std::io::Write;
 
@@ -46,6 +48,8 @@ pub struct DatagenOptions {
     /// Hash per engine, MB.
     pub hash_mb: usize,
     pub progress: bool,
+    /// The file format written: G1 text or G2 binary games.
+    pub format: Version,
 }
 
 impl DatagenOptions {
@@ -70,6 +74,7 @@ impl DatagenOptions {
             adjudicate_plies: 8,
             hash_mb: 16,
             progress: false,
+            format: Version::G1,
         }
     }
 
@@ -139,9 +144,11 @@ impl fmt::Display for Summary {
     }
 }
 
-/// One finished game: its kept positions and its part of the summary.
+/// One finished game: its kept positions, the game as G2 stores it, and
+/// its part of the summary.
 struct Game {
     records: Vec<Record>,
+    stored: g2::Game,
     summary: Summary,
 }
 
@@ -160,12 +167,19 @@ pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summar
         || parallel::worker_engine(opts.hash_mb, "datagen"),
         |engine, i| play_game(engine, opts, i),
         |_, game| {
-            let mut text = String::new();
-            for r in &game.records {
-                text.push_str(&r.to_line());
-                text.push('\n');
+            let mut bytes = Vec::new();
+            match opts.format {
+                Version::G1 => {
+                    for r in &game.records {
+                        bytes.extend_from_slice(r.to_line().as_bytes());
+                        bytes.push(b'\n');
+                    }
+                }
+                // A game without records writes nothing, as in G1.
+                Version::G2 if game.records.is_empty() => {}
+                Version::G2 => game.stored.encode(&mut bytes)?,
             }
-            out.write_all(text.as_bytes()).map_err(|e| format!("writing the data: {e}"))?;
+            out.write_all(&bytes).map_err(|e| format!("writing the data: {e}"))?;
             summary.add(&game.summary);
             bar.set_position(summary.games as u64);
             let rate = summary.positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
@@ -178,29 +192,33 @@ pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summar
 }
 
 /// A position after `random_plies` random moves that the engine scores
-/// within `opening_max_cp`; the number of openings drawn again.
-fn opening(engine: &mut Engine, opts: &DatagenOptions, rng: &mut SplitMix64, limits: &Limits) -> (Position, usize) {
+/// within `opening_max_cp`, the moves, and the number of openings drawn
+/// again.
+fn opening(engine: &mut Engine, opts: &DatagenOptions, rng: &mut SplitMix64, limits: &Limits) -> (Position, Vec<Move>, usize) {
     let control = Control::new();
     let mut redrawn = 0;
     loop {
         let mut pos = Position::startpos(opts.variant);
+        let mut moves = Vec::new();
         for _ in 0..opts.random_plies {
             let legal = pos.legal_move_vec();
             if legal.is_empty() {
                 break;
             }
-            pos.make(legal[rng.below(legal.len() as u64) as usize]);
+            let m = legal[rng.below(legal.len() as u64) as usize];
+            pos.make(m);
+            moves.push(m);
         }
         // Give up redrawing after a while: a balanced opening is wanted,
         // not an endless loop.
         if pos.outcome().is_none() {
             if redrawn >= 20 {
-                return (pos, redrawn);
+                return (pos, moves, redrawn);
             }
             engine.new_game();
             let res = engine.search(&pos, limits, &control, &mut |_| {});
             if matches!(res.internal_score, ScoreValue::Cp(cp) if cp.abs() <= opts.opening_max_cp) {
-                return (pos, redrawn);
+                return (pos, moves, redrawn);
             }
         }
         redrawn += 1;
@@ -216,7 +234,16 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
         nodes: Some(opts.nodes.saturating_mul(10)),
         ..Limits::default()
     };
-    let (mut pos, redrawn) = opening(engine, opts, &mut rng, &limits);
+    let (mut pos, opening_moves, redrawn) = opening(engine, opts, &mut rng, &limits);
+    // G2 stores the game from the variant's start position when the record
+    // plies count from there (always, unless an opening ran out of moves).
+    let (start, start_ply, mut moves) = if opening_moves.len() == opts.random_plies {
+        (g2::Start::Variant, 0, opening_moves)
+    } else {
+        (g2::Start::Fen(pos.fen()), opts.random_plies as u32, Vec::new())
+    };
+    // Moves played before each kept position, counted in `moves`.
+    let mut kept_at: Vec<usize> = Vec::new();
     engine.new_game();
     let control = Control::new();
     let mut summary = Summary {
@@ -260,6 +287,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
                 // game's history that a clone would carry along.
                 if let Ok(bare) = Position::from_fen(opts.variant, &pos.fen()) {
                     kept.push((bare, ply, cp.clamp(-format::MAX_SCORE, format::MAX_SCORE)));
+                    kept_at.push(moves.len());
                 }
             }
         }
@@ -280,6 +308,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
             };
         }
         pos.make(best);
+        moves.push(best);
         ply += 1;
     };
     summary.results[match result {
@@ -288,6 +317,22 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
         _ => 1,
     }] += 1;
     summary.positions = kept.len();
+    let mut steps = Vec::with_capacity(kept.len());
+    let mut from = 0;
+    for (&to, &(_, _, score)) in kept_at.iter().zip(&kept) {
+        steps.push(g2::Step {
+            moves: moves[from..to].to_vec(),
+            score,
+        });
+        from = to;
+    }
+    let stored = g2::Game {
+        variant: opts.variant,
+        result,
+        start,
+        start_ply,
+        steps,
+    };
     let records = kept
         .into_iter()
         .map(|(position, ply, score)| Record {
@@ -297,7 +342,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
             score,
         })
         .collect();
-    Game { records, summary }
+    Game { records, stored, summary }
 }
 
 #[cfg(test)]
@@ -316,6 +361,55 @@ mod tests {
         let mut out = Vec::new();
         let summary = run(opts, &mut out).unwrap();
         (String::from_utf8(out).unwrap(), summary)
+    }
+
+    fn generate_g2(opts: &DatagenOptions) -> Vec<u8> {
+        let mut out = Vec::new();
+        run(
+            &DatagenOptions {
+                format: Version::G2,
+                ..opts.clone()
+            },
+            &mut out,
+        )
+        .unwrap();
+        out
+    }
+
+    fn lines(records: &[Record]) -> String {
+        records.iter().map(|r| r.to_line() + "\n").collect()
+    }
+
+    #[test]
+    fn g2_holds_the_g1_records_and_shards_concatenate() {
+        for variant in Variant::ALL {
+            let whole = options(variant, 4);
+            let (text, _) = generate(&whole);
+            let bytes = generate_g2(&whole);
+            assert!(bytes.starts_with(g2::TAG));
+            let records = g2::read_all(&bytes[..]).unwrap();
+            // FEN by FEN, clocks, ply, score and result included.
+            assert_eq!(lines(&records), text, "{variant:?}");
+            assert!(bytes.len() * 5 < text.len(), "{} bytes of G2 for {} of G1", bytes.len(), text.len());
+            let mut joined = Vec::new();
+            for i in 0..3 {
+                let shard = DatagenOptions {
+                    shard: Shard::new(i, 3).unwrap(),
+                    threads: 2,
+                    ..whole.clone()
+                };
+                joined.extend(generate_g2(&shard));
+            }
+            assert_eq!(joined, bytes, "{variant:?}: G2 shards concatenated");
+            // And back: G1 to G2 by the converter recovers the same games.
+            let mut conv = g2::Converter::new();
+            let mut again = Vec::new();
+            for r in format::parse_all(&text).unwrap() {
+                conv.push(r, &mut again).unwrap();
+            }
+            conv.flush(&mut again).unwrap();
+            assert_eq!(lines(&g2::read_all(&again[..]).unwrap()), text, "{variant:?}: converted");
+        }
     }
 
     #[test]

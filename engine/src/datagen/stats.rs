@@ -2,10 +2,11 @@
 //! stream (files run to gigabytes).
 
 use super::format::{FormatError, Record};
+use super::g2;
 use rules::{Color, GameResult, Variant};
 use std::collections::HashSet;
 use std::fmt::{self, Write as _};
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 /// Score buckets of the histogram (White's view, centipawns): upper edges.
 const EDGES: [i32; 10] = [-1000, -400, -200, -100, -25, 25, 100, 200, 400, 1000];
@@ -60,9 +61,38 @@ impl Stats {
     }
 }
 
-/// Calls `f` on each record of `input`, naming file and line of the first
-/// bad one.
+/// The format versions a data file may be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    G1,
+    G2,
+}
+
+/// Which version `input` holds, by its first bytes (`G2` opens every G2
+/// game; anything else is read as G1 text), and the input again from its
+/// start.
+pub fn detect(mut input: impl BufRead) -> std::io::Result<(Version, impl BufRead)> {
+    let mut head = Vec::with_capacity(2);
+    while head.len() < 2 {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        let take = (2 - head.len()).min(buf.len());
+        head.extend_from_slice(&buf[..take]);
+        input.consume(take);
+    }
+    let version = if head == g2::TAG { Version::G2 } else { Version::G1 };
+    Ok((version, std::io::Cursor::new(head).chain(input)))
+}
+
+/// Calls `f` on each record of `input`, either version, naming file and
+/// line (G1) or byte offset and game (G2) of the first bad one.
 pub fn for_each_record(input: impl BufRead, name: &str, mut f: impl FnMut(Record)) -> Result<(), String> {
+    let (version, input) = detect(input).map_err(|e| format!("{name}: {e}"))?;
+    if version == Version::G2 {
+        return g2::for_each_record(input, f).map_err(|e| format!("{name}: {e}"));
+    }
     for (i, line) in input.lines().enumerate() {
         let line = line.map_err(|e| format!("{name}: {e}"))?;
         match Record::parse(&line) {
@@ -172,5 +202,40 @@ mod tests {
         assert!(!text.contains("minipom"), "{text}");
         let bad = "G1 pom 1-0 0 0 x\n".as_bytes();
         assert!(stats.read(bad, "f.txt").unwrap_err().starts_with("f.txt: line 1: FEN"));
+    }
+
+    #[test]
+    fn both_versions_read_alike() {
+        let mut pos = Position::startpos(Variant::MiniPom);
+        let mut steps = Vec::new();
+        for score in [10, -20, 30] {
+            let m = pos.legal_move_vec()[0];
+            pos.make(m);
+            steps.push(g2::Step { moves: vec![m], score });
+        }
+        let game = g2::Game {
+            variant: Variant::MiniPom,
+            result: GameResult::BlackWins,
+            start: g2::Start::Variant,
+            start_ply: 0,
+            steps,
+        };
+        let mut bytes = Vec::new();
+        game.encode(&mut bytes).unwrap();
+        let mut from_g2 = String::new();
+        for_each_record(&bytes[..], "a.g2", |r| from_g2 += &(r.to_line() + "\n")).unwrap();
+        assert_eq!(from_g2.lines().count(), 3);
+        assert!(from_g2.starts_with("G1 minipom 0-1 1 10 "), "{from_g2}");
+        let mut from_g1 = String::new();
+        for_each_record(from_g2.as_bytes(), "a.g1", |r| from_g1 += &(r.to_line() + "\n")).unwrap();
+        assert_eq!(from_g1, from_g2);
+        let (version, _) = detect(&bytes[..]).unwrap();
+        assert_eq!(version, Version::G2);
+        // A cut G2 file is named by file, byte and game.
+        let e = for_each_record(&bytes[..bytes.len() - 1], "a.g2", |_| {}).unwrap_err();
+        assert!(e.starts_with("a.g2: byte "), "{e}");
+        assert!(e.contains("(game 0)"), "{e}");
+        // Empty input: no records, either way.
+        for_each_record(&b""[..], "empty", |_| panic!("no record")).unwrap();
     }
 }

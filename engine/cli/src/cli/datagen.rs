@@ -1,8 +1,8 @@
 //! `gorgon datagen`: self-play training data, and `stats`/`dump` of a data
 //! file (docs/DATAGEN.md).
 
-use clap::{Args, Subcommand};
-use gorgon::datagen::{self, stats, DatagenOptions};
+use clap::{Args, Subcommand, ValueEnum};
+use gorgon::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
@@ -32,6 +32,37 @@ enum DataJob {
         #[arg(long)]
         limit: Option<usize>,
     },
+    /// Rewrites data files (either version, read in order as one) in
+    /// another version: G1 to G2 recovers the games, G2 to G1 writes the
+    /// same lines the G1 writer would have.
+    Convert {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Where to write (the file is replaced).
+        #[arg(long)]
+        out: PathBuf,
+        /// The version to write.
+        #[arg(long, value_enum, default_value_t = FormatArg::G2)]
+        to: FormatArg,
+    },
+}
+
+/// A data format version on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+enum FormatArg {
+    /// Text, one self-describing line per position.
+    G1,
+    /// Binary, games with the moves between their positions.
+    G2,
+}
+
+impl FormatArg {
+    fn version(self) -> Version {
+        match self {
+            FormatArg::G1 => Version::G1,
+            FormatArg::G2 => Version::G2,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -59,6 +90,9 @@ struct PlayArgs {
     /// Where to write the records (the file is replaced).
     #[arg(long, required = true)]
     out: Option<PathBuf>,
+    /// The file format (docs/DATAGEN.md): G1 text, or G2 binary games.
+    #[arg(long, value_enum, default_value_t = FormatArg::G1)]
+    format: FormatArg,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -79,6 +113,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     opts.shard = args.shard.unwrap_or_default();
     opts.hash_mb = args.hash;
     opts.progress = !args.quiet;
+    opts.format = args.format.version();
     if let Some(p) = args.random_plies {
         opts.random_plies = p;
     }
@@ -104,6 +139,72 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Writes the records of `files` (either version) in version `to`.
+fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
+    // Creating the output first would empty an input of the same name.
+    if let Ok(out_path) = out.canonicalize() {
+        if files.iter().any(|f| f.canonicalize().is_ok_and(|f| f == out_path)) {
+            return Err(format!("{}: the output is also an input", out.display()));
+        }
+    }
+    let file = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let mut writer = BufWriter::new(file);
+    let start = std::time::Instant::now();
+    let mut converter = g2::Converter::new();
+    let mut buf = Vec::new();
+    let mut failed = None;
+    let mut records = 0u64;
+    let mut take = |r: Record, buf: &mut Vec<u8>, converter: &mut g2::Converter| -> Result<(), String> {
+        records += 1;
+        match to {
+            Version::G1 => {
+                buf.extend_from_slice(r.to_line().as_bytes());
+                buf.push(b'\n');
+            }
+            Version::G2 => converter.push(r, buf)?,
+        }
+        Ok(())
+    };
+    for f in files {
+        stats::for_each_record(open(f)?, &f.display().to_string(), |r| {
+            if failed.is_some() {
+                return;
+            }
+            if let Err(e) = take(r, &mut buf, &mut converter) {
+                failed = Some(e);
+            }
+            if buf.len() >= 1 << 16 {
+                if let Err(e) = writer.write_all(&buf) {
+                    failed = Some(format!("{}: {e}", out.display()));
+                }
+                buf.clear();
+            }
+        })?;
+        if let Some(e) = failed.take() {
+            return Err(e);
+        }
+    }
+    converter.flush(&mut buf)?;
+    writer
+        .write_all(&buf)
+        .and_then(|_| writer.flush())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    let secs = start.elapsed().as_secs_f64();
+    let games = match to {
+        Version::G1 => String::new(),
+        Version::G2 => format!(
+            " in {} games ({} started where no moves joined two records of one game)",
+            converter.games, converter.breaks
+        ),
+    };
+    eprintln!(
+        "{}: {records} positions{games}, {secs:.1} s, {:.0} positions/s",
+        out.display(),
+        records as f64 / secs.max(1e-3)
+    );
+    Ok(())
+}
+
 /// Runs a datagen job.
 pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
     match &args.job {
@@ -126,5 +227,6 @@ pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
                 }
             })
         }
+        Some(DataJob::Convert { files, out, to }) => convert(files, out, to.version()),
     }
 }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# The datagen job array of docs/DATAGEN.md run for real on a one-node Slurm
+# cluster (scripts/slurm-cluster.sh): a small Mini-POM run as `sbatch
+# --array` shards, waited for, the shards concatenated in order and
+# compared byte for byte (cmp) with the same run unsharded. Both formats,
+# G1 and G2. The cluster is stopped at the end, whatever happened.
+#
+# When Slurm cannot be had (not root, no apt-get, apt-get failed) it says
+# plainly that it skipped and why, and exits 0; with
+# GORGON_REQUIRE_SLURM=1 a skip fails instead.
+# Usage: scripts/slurm-datagen.sh   (GORGON_BIN: the gorgon binary to run;
+# without it target/release/gorgon, built first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shards=${SHARDS:-8}
+games=${GAMES:-16}
+nodes=${NODES:-500}
+
+skip() {
+    echo "skipped: Slurm datagen test: $*"
+    if [ "${GORGON_REQUIRE_SLURM:-}" = 1 ]; then
+        exit 1
+    fi
+    exit 0
+}
+
+if [ -z "${GORGON_BIN:-}" ]; then
+    echo "== building gorgon (release)"
+    cargo build --release -p gorgon-cli --bin gorgon
+fi
+bin=${GORGON_BIN:-$PWD/target/release/gorgon}
+
+set +e
+started=$(scripts/slurm-cluster.sh start 2>&1)
+status=$?
+set -e
+[ $status = 3 ] && skip "$(echo "$started" | sed -n 's/^slurm-cluster: //p' | tail -1)"
+[ $status = 0 ] || {
+    echo "$started" >&2
+    scripts/slurm-cluster.sh stop || true
+    echo "the Slurm cluster did not start" >&2
+    exit 1
+}
+trap 'scripts/slurm-cluster.sh stop >/dev/null' EXIT
+eval "$(echo "$started" | grep '^export SLURM_CONF=')"
+echo "$started" | grep -v '^export' || true
+
+work=$(realpath -m target/slurm/jobs/datagen-$$)
+rm -rf "$work"
+mkdir -p "$work/logs"
+last=$((shards - 1))
+for format in g1 g2; do
+    # The recipe of docs/DATAGEN.md, one core per task.
+    cat >"$work/datagen-$format.sbatch" <<EOF
+#!/bin/bash
+#SBATCH --job-name=gorgon-datagen-$format
+#SBATCH --array=0-$last
+#SBATCH --cpus-per-task=1
+#SBATCH --output=$work/logs/datagen-$format-%A_%a.out
+$bin datagen --variant minipom --games $games --nodes $nodes --seed 1 --format $format \\
+  --shard \${SLURM_ARRAY_TASK_ID}/$shards --quiet --out $work/minipom.shard-\${SLURM_ARRAY_TASK_ID}.$format
+EOF
+    t0=$(date +%s.%N)
+    jobid=$(sbatch --parsable --chdir="$work" "$work/datagen-$format.sbatch")
+    jobid=${jobid%%;*}
+    echo "== submitted job array $jobid ($shards tasks, $format)"
+    for _ in $(seq 300); do
+        [ -z "$(squeue -h -j "$jobid" 2>/dev/null)" ] && break
+        sleep 1
+    done
+    [ -z "$(squeue -h -j "$jobid" 2>/dev/null)" ] || {
+        echo "job array $jobid still queued or running after 300 s" >&2
+        exit 1
+    }
+    wall=$(echo "$(date +%s.%N) - $t0" | bc)
+    joined="$work/minipom.joined.$format"
+    : >"$joined"
+    for i in $(seq 0 "$last"); do
+        shard="$work/minipom.shard-$i.$format"
+        [ -f "$shard" ] || {
+            echo "shard $i of job $jobid wrote no file; its log:" >&2
+            cat "$work"/logs/datagen-$format-"${jobid}_$i".out >&2 || true
+            exit 1
+        }
+        cat "$shard" >>"$joined"
+    done
+    "$bin" datagen --variant minipom --games "$games" --nodes "$nodes" --seed 1 --format "$format" --quiet \
+        --out "$work/minipom.whole.$format" 2>/dev/null
+    cmp "$joined" "$work/minipom.whole.$format"
+    positions=$("$bin" datagen stats "$joined" | sed -n 's/^minipom: \([0-9]*\) positions.*/\1/p')
+    rate=$(echo "scale=0; $positions / $wall" | bc)
+    echo "== $format: job array $jobid, $shards tasks, $games games, $positions positions, $(du -b "$joined" | cut -f1) bytes, wall ${wall%???????} s ($rate positions/s); shards concatenated == unsharded (cmp)"
+done
+rm -rf "$work"
+echo "ok: Slurm datagen job arrays"
