@@ -121,6 +121,41 @@ pub fn for_each_input(pos: &Position, perspective: Color, mut f: impl FnMut(u16)
     }
 }
 
+/// The same input for the position's left-right mirror image (file `a`
+/// to the last file): training data doubled where the mirror is a
+/// position of the same value (`mirror_is_sound`). Factor inputs and the
+/// petrified-kind block have no square and stay.
+pub fn mirror_input(variant: Variant, input: u16) -> u16 {
+    let n = squares(variant);
+    let files = variant.geometry().files as usize;
+    let i = input as usize;
+    if i >= 24 * n {
+        return input;
+    }
+    let (block, sq) = (i / n, i % n);
+    (block * n + sq - sq % files + (files - 1 - sq % files)) as u16
+}
+
+/// docs/DATAGEN.md, "Left-right mirroring": every rule is left-right
+/// symmetric but Mini-POM's swap, whose Medusa right sits on file f (its
+/// mirror, d, has none). So a mirror is a position of the same value
+/// always in Pillars of Medusa (castling rights mirrored, which the
+/// inputs do not see) and in Mini-POM once no swap right is left.
+pub fn mirror_is_sound(pos: &Position) -> bool {
+    match pos.variant() {
+        Variant::Pom => true,
+        Variant::MiniPom => {
+            let mut swaps = 0;
+            for color in Color::ALL {
+                for file in rules::variant::SWAP_FILES {
+                    swaps |= rules::variant::Rights::file(color, file);
+                }
+            }
+            pos.rights() & swaps == 0
+        }
+    }
+}
+
 /// The inputs of both perspectives: `[side to move, other side]`.
 pub fn active_inputs(pos: &Position) -> [Vec<u16>; 2] {
     let stm = pos.side_to_move();
@@ -169,6 +204,42 @@ mod tests {
                 assert_eq!(sorted(them), sorted(fthem), "{}", pos.fen());
             }
         }
+    }
+
+    /// The mirrored inputs of a position are the inputs of its pieces on
+    /// their mirrored squares, and mirroring twice gives the input back.
+    #[test]
+    fn mirrored_inputs_are_the_mirrored_pieces() {
+        let mut rng = SplitMix64::new(4);
+        for variant in Variant::ALL {
+            let geo = variant.geometry();
+            for i in 0..inputs(variant) as u16 + FACTORS as u16 {
+                assert_eq!(mirror_input(variant, mirror_input(variant, i)), i);
+            }
+            for _ in 0..50 {
+                let pos = random_position(variant, &mut rng, 100);
+                for perspective in Color::ALL {
+                    let mut mirrored = Vec::new();
+                    for_each_input(&pos, perspective, |i| mirrored.push(mirror_input(variant, i)));
+                    let mut expected = Vec::new();
+                    let mut buf = [0u16; MAX_PER_PIECE];
+                    for color in Color::ALL {
+                        for sq in rules::squares(pos.pieces(color)) {
+                            let m = geo.square(geo.files - 1 - geo.file_of(sq), geo.rank_of(sq));
+                            let frozen = pos.petrified(color) & rules::bit(sq) != 0;
+                            let len = piece_inputs(geo, perspective, m, pos.piece_at(sq), frozen, &mut buf);
+                            expected.extend_from_slice(&buf[..len]);
+                        }
+                    }
+                    mirrored.sort_unstable();
+                    expected.sort_unstable();
+                    assert_eq!(mirrored, expected, "{}", pos.fen());
+                }
+            }
+        }
+        let mini = Position::startpos(Variant::MiniPom);
+        assert!(!mirror_is_sound(&mini), "Mini-POM starts with swap rights");
+        assert!(mirror_is_sound(&Position::startpos(Variant::Pom)));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! game.
 
 use crate::datagen::format::Record;
-use crate::nnue::features::{factor, for_each_input};
+use crate::nnue::features::{factor, for_each_input, mirror_input, mirror_is_sound};
 use rayon::prelude::*;
 use rules::{Color, Position};
 
@@ -42,16 +42,36 @@ impl Samples {
 
     /// Adds records (in parallel; the order is kept).
     pub fn extend(&mut self, records: &[Record]) {
+        self.extend_with(records, false);
+    }
+
+    /// Adds records and, after each whose mirror image is a position of
+    /// the same value (`features::mirror_is_sound`), that mirror image.
+    pub fn extend_mirrored(&mut self, records: &[Record]) {
+        self.extend_with(records, true);
+    }
+
+    fn extend_with(&mut self, records: &[Record], mirror: bool) {
         let rows: Vec<(Vec<u16>, u16)> = records.par_iter().map(|r| inputs(&r.position)).collect();
         for (r, (row, split)) in records.iter().zip(rows) {
-            self.inputs.extend_from_slice(&row);
-            self.ends.push(self.inputs.len() as u32);
-            self.split.push(split);
-            let stm = r.position.side_to_move();
-            let white = r.white_points() as f32;
-            self.result.push(if stm == Color::White { white } else { 1.0 - white });
-            self.score.push(r.score as f32);
+            let mirrored = (mirror && mirror_is_sound(&r.position)).then(|| {
+                let v = r.position.variant();
+                row.iter().map(|&i| mirror_input(v, i)).collect::<Vec<u16>>()
+            });
+            for row in std::iter::once(row).chain(mirrored) {
+                self.push(r, &row, split);
+            }
         }
+    }
+
+    fn push(&mut self, r: &Record, row: &[u16], split: u16) {
+        self.inputs.extend_from_slice(row);
+        self.ends.push(self.inputs.len() as u32);
+        self.split.push(split);
+        let stm = r.position.side_to_move();
+        let white = r.white_points() as f32;
+        self.result.push(if stm == Color::White { white } else { 1.0 - white });
+        self.score.push(r.score as f32);
     }
 }
 

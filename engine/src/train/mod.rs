@@ -57,6 +57,9 @@ pub struct TrainOptions {
     pub progress: bool,
     /// The command line, recorded in the net's description.
     pub command: String,
+    /// Adds the left-right mirror image of every training position where
+    /// it is a position of the same value (docs/DATAGEN.md).
+    pub mirror: bool,
 }
 
 impl TrainOptions {
@@ -78,6 +81,7 @@ impl TrainOptions {
             resume: None,
             progress: false,
             command: String::new(),
+            mirror: false,
         }
     }
 }
@@ -185,6 +189,15 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         s.extend(r);
         s
     });
+    // Only the training part grows: the other two stay the positions the
+    // games reached, so the losses compare with the hand-written one's.
+    let train = if opts.mirror {
+        let mut s = Samples::default();
+        s.extend_mirrored(&train_r);
+        s
+    } else {
+        train
+    };
     drop(train_r);
     drop(valid_r);
     log(format!(
@@ -305,13 +318,14 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
     let held_out_float = net.loss(&held, obj);
     let seconds = start.elapsed().as_secs_f64();
     let description = format!(
-        "{} net, {} hidden units, trained by `{}` on {} positions ({} early-stopping); held-out loss {:.4} \
+        "{} net, {} hidden units, trained by `{}` on {} positions{} ({} early-stopping); held-out loss {:.4} \
          on {} positions of {games_held_out} games (hand-written evaluation {:.4}), K {k:.1}, lambda {}, \
          kept epoch {best_epoch} of {epochs_run}",
         opts.variant.name(),
         opts.hidden,
         opts.command,
         train.len(),
+        if opts.mirror { " (mirror images included)" } else { "" },
         valid.len(),
         held_out_float,
         held.len(),

@@ -51,6 +51,11 @@ pub struct TrainArgs {
     /// Training threads (default: every core).
     #[arg(long)]
     threads: Option<usize>,
+    /// Also train on the left-right mirror image of each training
+    /// position where the rules make it a position of the same value
+    /// (always in pom; in minipom once no swap right is left).
+    #[arg(long)]
+    mirror: bool,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -82,6 +87,7 @@ pub fn run(variant: Variant, args: &TrainArgs) -> Result<(), String> {
         resume: args.resume.clone(),
         progress: !args.quiet,
         command: format!("gorgon {command}"),
+        mirror: args.mirror,
         ..TrainOptions::new(args.data.clone(), variant, args.out.clone())
     };
     let go = || train::run(&opts, &mut |line| eprintln!("{line}"));
