@@ -121,6 +121,15 @@ impl GameRecord {
         }
     }
 
+    /// The position after the last move.
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.make(m);
+        }
+        pos
+    }
+
     /// The result if the game was decided (won, lost or drawn).
     pub fn decided(&self) -> Option<GameResult> {
         self.result.filter(|r| r.is_decided())

@@ -6,7 +6,7 @@
 
 use super::features::{for_each_input, piece_inputs, MAX_PER_PIECE};
 use super::network::{Network, MAX_HIDDEN};
-use rules::{Color, Position};
+use rules::{Color, Geometry, Piece, Position};
 use std::sync::Arc;
 
 /// One ply's accumulators, by perspective colour (White's, Black's).
@@ -34,6 +34,38 @@ struct Delta {
     adds: usize,
     sub: [u16; MAX_CHANGED],
     subs: usize,
+    /// More inputs changed than the lists hold: refresh instead.
+    overflow: bool,
+}
+
+impl Delta {
+    fn new() -> Delta {
+        Delta {
+            add: [0; MAX_CHANGED],
+            adds: 0,
+            sub: [0; MAX_CHANGED],
+            subs: 0,
+            overflow: false,
+        }
+    }
+
+    /// Lists the inputs of `piece` on `sq` to add (or to subtract).
+    #[inline(always)]
+    fn piece(&mut self, geo: &Geometry, perspective: Color, sq: u8, piece: Piece, petrified: bool, add: bool) {
+        let mut buf = [0u16; MAX_PER_PIECE];
+        let n = piece_inputs(geo, perspective, sq, piece, petrified, &mut buf);
+        let (list, len) = if add {
+            (&mut self.add, &mut self.adds)
+        } else {
+            (&mut self.sub, &mut self.subs)
+        };
+        if *len + n > MAX_CHANGED {
+            self.overflow = true;
+            return;
+        }
+        list[*len..*len + n].copy_from_slice(&buf[..n]);
+        *len += n;
+    }
 }
 
 /// The accumulators of a line of play: one per ply from where the search
@@ -51,10 +83,6 @@ impl NnueStack {
             stack: vec![Accumulator::default(); 16],
             top: 0,
         }
-    }
-
-    pub fn network(&self) -> &Arc<Network> {
-        &self.net
     }
 
     /// Starts a line at `pos`: its accumulators from the board.
@@ -75,39 +103,26 @@ impl NnueStack {
         self.top += 1;
         let geo = pos.geometry();
         let h = self.net.hidden;
-        let mut buf = [0u16; MAX_PER_PIECE];
-        for perspective in Color::ALL {
-            let mut d = Delta {
-                add: [0; MAX_CHANGED],
-                adds: 0,
-                sub: [0; MAX_CHANGED],
-                subs: 0,
-            };
-            let mut overflow = false;
-            for c in pos.last_move_changes() {
+        // One walk over the changes lists both perspectives' inputs.
+        let mut deltas = [Delta::new(), Delta::new()];
+        for c in pos.last_move_changes() {
+            for perspective in Color::ALL {
+                let d = &mut deltas[perspective.index()];
                 if c.before.is_some() {
-                    let n = piece_inputs(geo, perspective, c.square, c.before, c.before_petrified, &mut buf);
-                    overflow |= d.subs + n > MAX_CHANGED;
-                    if !overflow {
-                        d.sub[d.subs..d.subs + n].copy_from_slice(&buf[..n]);
-                        d.subs += n;
-                    }
+                    d.piece(geo, perspective, c.square, c.before, c.before_petrified, false);
                 }
                 if c.after.is_some() {
-                    let n = piece_inputs(geo, perspective, c.square, c.after, c.after_petrified, &mut buf);
-                    overflow |= d.adds + n > MAX_CHANGED;
-                    if !overflow {
-                        d.add[d.adds..d.adds + n].copy_from_slice(&buf[..n]);
-                        d.adds += n;
-                    }
+                    d.piece(geo, perspective, c.square, c.after, c.after_petrified, true);
                 }
             }
+        }
+        for (perspective, d) in Color::ALL.into_iter().zip(&deltas) {
             let p = perspective.index();
-            if overflow {
-                refresh_perspective(&self.net, pos, perspective, &mut next.values[p][..h]);
+            let out = &mut next.values[p][..h];
+            if d.overflow {
+                refresh_perspective(&self.net, pos, perspective, out);
                 continue;
             }
-            let out = &mut next.values[p][..h];
             out.copy_from_slice(&prev.values[p][..h]);
             for &i in &d.sub[..d.subs] {
                 for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
@@ -170,9 +185,10 @@ pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::features::tests::random_position;
     use super::super::network::tests::random_net;
     use super::*;
-    use rules::{MoveKind, SplitMix64, Variant};
+    use rules::{GameRecord, MoveKind, SplitMix64, Variant};
 
     /// After every move (and null move) of random games, and after every
     /// unmake, the incremental accumulators equal a full refresh; the games
@@ -187,37 +203,37 @@ mod tests {
             let mut seen = [0usize; 5];
             let mut frozen_changes = 0;
             for _ in 0..40 {
-                let mut pos = Position::startpos(variant);
+                // Random games favour castling, swaps, promotions and
+                // transformations (`GameRecord::random`).
+                let game = GameRecord::random(variant, 160, &mut rng);
+                let mut pos = game.start.clone();
                 stack.reset(&pos);
                 let mut nulls = Vec::new();
-                for _ in 0..160 {
-                    let moves = pos.legal_move_vec();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let null = !pos.in_check() && rng.below(10) == 0;
-                    nulls.push(null);
-                    if null {
-                        pos.make_null();
-                    } else {
-                        // Castling is rare among random moves: take it
-                        // when it is there, half the time.
-                        let castle = moves.iter().copied().find(|m| m.kind() == MoveKind::Castle);
-                        let m = match castle {
-                            Some(c) if rng.below(2) == 0 => c,
-                            _ => moves[rng.below(moves.len() as u64) as usize],
-                        };
-                        seen[m.kind() as usize] += 1;
-                        pos.make(m);
-                        frozen_changes += pos.last_move_changes().filter(|c| c.before_petrified != c.after_petrified).count();
-                    }
-                    stack.push(&pos);
+                let check = |stack: &NnueStack, pos: &Position| {
                     let mut fresh = Accumulator::default();
-                    refresh(&net, &pos, &mut fresh);
+                    refresh(&net, pos, &mut fresh);
                     for p in 0..2 {
                         assert_eq!(stack.current().values[p][..32], fresh.values[p][..32], "{}", pos.fen());
                     }
-                    assert_eq!(stack.evaluate(&pos), evaluate_fresh(&net, &pos));
+                    assert_eq!(stack.evaluate(pos), evaluate_fresh(&net, pos));
+                };
+                for &m in &game.moves {
+                    // Now and then a pair of null moves, as the search's
+                    // null-move pruning plays them.
+                    if !pos.in_check() && rng.below(10) == 0 {
+                        for null in [true, true] {
+                            pos.make_null();
+                            nulls.push(null);
+                            stack.push(&pos);
+                            check(&stack, &pos);
+                        }
+                    }
+                    seen[m.kind() as usize] += 1;
+                    pos.make(m);
+                    nulls.push(false);
+                    frozen_changes += pos.last_move_changes().filter(|c| c.before_petrified != c.after_petrified).count();
+                    stack.push(&pos);
+                    check(&stack, &pos);
                 }
                 // Unwind half the line and check again.
                 for _ in 0..nulls.len() / 2 {
@@ -249,14 +265,7 @@ mod tests {
         for variant in Variant::ALL {
             let net = random_net(variant, 16, 9);
             for _ in 0..100 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..rng.below(80) {
-                    let moves = pos.legal_move_vec();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.make(moves[rng.below(moves.len() as u64) as usize]);
-                }
+                let pos = random_position(variant, &mut rng, 80);
                 assert_eq!(evaluate_fresh(&net, &pos), evaluate_fresh(&net, &pos.flipped()));
             }
         }

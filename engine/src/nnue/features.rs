@@ -156,31 +156,26 @@ pub fn mirror_is_sound(pos: &Position) -> bool {
     }
 }
 
-/// The inputs of both perspectives: `[side to move, other side]`.
-pub fn active_inputs(pos: &Position) -> [Vec<u16>; 2] {
-    let stm = pos.side_to_move();
-    [stm, !stm].map(|p| {
-        let mut v = Vec::with_capacity(128);
-        for_each_input(pos, p, |i| v.push(i));
-        v
-    })
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use rules::SplitMix64;
+    use rules::{GameRecord, SplitMix64};
 
-    fn random_position(variant: Variant, rng: &mut SplitMix64, plies: u64) -> Position {
-        let mut pos = Position::startpos(variant);
-        for _ in 0..rng.below(plies) {
-            let moves = pos.legal_move_vec();
-            if moves.is_empty() {
-                break;
-            }
-            pos.make(moves[rng.below(moves.len() as u64) as usize]);
-        }
-        pos
+    /// The inputs of both perspectives: `[side to move, other side]`.
+    fn active_inputs(pos: &Position) -> [Vec<u16>; 2] {
+        let stm = pos.side_to_move();
+        [stm, !stm].map(|p| {
+            let mut v = Vec::with_capacity(128);
+            for_each_input(pos, p, |i| v.push(i));
+            v
+        })
+    }
+
+    /// The end of a random game of fewer than `plies` plies (special moves
+    /// favoured: `GameRecord::random`).
+    pub(crate) fn random_position(variant: Variant, rng: &mut SplitMix64, plies: u64) -> Position {
+        let n = rng.below(plies) as usize;
+        GameRecord::random(variant, n, rng).end_position()
     }
 
     /// Every input is inside the variant's range, and a position and its

@@ -149,15 +149,6 @@ impl Engine {
         &self.nets
     }
 
-    /// The static evaluation the search would use, centipawns from the side
-    /// to move's view (internal units).
-    pub fn static_eval(&self, pos: &Position) -> i32 {
-        match self.nets.active(pos.variant()) {
-            Some(net) => crate::nnue::evaluate_fresh(&net, pos),
-            None => super::eval::evaluate(pos),
-        }
-    }
-
     /// Clears the table (in parallel) and every history.
     pub fn new_game(&mut self) {
         self.clear_hash();

@@ -45,13 +45,10 @@ impl Samples {
         self.extend_with(records, false);
     }
 
-    /// Adds records and, after each whose mirror image is a position of
-    /// the same value (`features::mirror_is_sound`), that mirror image.
-    pub fn extend_mirrored(&mut self, records: &[Record]) {
-        self.extend_with(records, true);
-    }
-
-    fn extend_with(&mut self, records: &[Record], mirror: bool) {
+    /// Adds records and, with `mirror`, after each whose mirror image is a
+    /// position of the same value (`features::mirror_is_sound`), that
+    /// mirror image.
+    pub fn extend_with(&mut self, records: &[Record], mirror: bool) {
         let rows: Vec<(Vec<u16>, u16)> = records.par_iter().map(|r| inputs(&r.position)).collect();
         for (r, (row, split)) in records.iter().zip(rows) {
             let mirrored = (mirror && mirror_is_sound(&r.position)).then(|| {

@@ -184,20 +184,14 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         k: k as f32,
         lambda: opts.lambda as f32,
     };
-    let [train, valid, held] = [&train_r, &valid_r, &held_r].map(|r| {
+    // Only the training part grows by mirror images: the other two stay
+    // the positions the games reached, so the losses compare with the
+    // hand-written one's.
+    let [train, valid, held] = [(&train_r, opts.mirror), (&valid_r, false), (&held_r, false)].map(|(r, mirror)| {
         let mut s = Samples::default();
-        s.extend(r);
+        s.extend_with(r, mirror);
         s
     });
-    // Only the training part grows: the other two stay the positions the
-    // games reached, so the losses compare with the hand-written one's.
-    let train = if opts.mirror {
-        let mut s = Samples::default();
-        s.extend_mirrored(&train_r);
-        s
-    } else {
-        train
-    };
     drop(train_r);
     drop(valid_r);
     log(format!(

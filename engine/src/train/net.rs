@@ -267,22 +267,15 @@ mod tests {
     use super::*;
     use crate::datagen::format::Record;
     use crate::nnue::accumulator::evaluate_fresh;
-    use rules::{GameResult, Position};
+    use crate::nnue::features::tests::random_position;
+    use rules::GameResult;
 
     fn sample_set(variant: Variant, n: usize, seed: u64) -> Samples {
         let mut rng = SplitMix64::new(seed);
         let mut records = Vec::new();
         for i in 0..n {
-            let mut pos = Position::startpos(variant);
-            for _ in 0..rng.below(60) {
-                let moves = pos.legal_move_vec();
-                if moves.is_empty() {
-                    break;
-                }
-                pos.make(moves[rng.below(moves.len() as u64) as usize]);
-            }
             records.push(Record {
-                position: pos,
+                position: random_position(variant, &mut rng, 60),
                 result: [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins][i % 3],
                 ply: 0,
                 score: rng.below(600) as i32 - 300,
@@ -367,14 +360,7 @@ mod tests {
             let mut rng = SplitMix64::new(5);
             let (mut total, mut worst) = (0.0f32, 0.0f32);
             for _ in 0..200 {
-                let mut pos = Position::startpos(variant);
-                for _ in 0..rng.below(60) {
-                    let moves = pos.legal_move_vec();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    pos.make(moves[rng.below(moves.len() as u64) as usize]);
-                }
+                let pos = random_position(variant, &mut rng, 60);
                 let (row, split) = super::super::data::inputs(&pos);
                 let (us, them) = row.split_at(split as usize);
                 let error = (net.evaluate(us, them) - evaluate_fresh(&q, &pos) as f32).abs();
