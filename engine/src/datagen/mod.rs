@@ -12,6 +12,7 @@ pub mod format;
 pub mod g2;
 pub mod stats;
 
+use crate::nnue::Mode;
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
 use format::Record;
@@ -50,6 +51,9 @@ pub struct DatagenOptions {
     pub progress: bool,
     /// The file format written: G1 text or G2 binary games.
     pub format: Version,
+    /// The evaluation the games are played with (`Use NNUE`): the next
+    /// generation of nets learns from the games of the current one.
+    pub nnue: Mode,
 }
 
 impl DatagenOptions {
@@ -75,6 +79,7 @@ impl DatagenOptions {
             hash_mb: 16,
             progress: false,
             format: Version::G1,
+            nnue: Mode::Auto,
         }
     }
 
@@ -164,7 +169,11 @@ pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summar
     parallel::in_order(
         range,
         opts.threads,
-        || parallel::worker_engine(opts.hash_mb, "datagen"),
+        || {
+            let mut engine = parallel::worker_engine(opts.hash_mb, "datagen");
+            engine.set_use_nnue(opts.nnue);
+            engine
+        },
         |engine, i| play_game(engine, opts, i),
         |_, game| {
             let mut bytes = Vec::new();

@@ -3,7 +3,8 @@
 //!
 //! - `features`: the inputs, one function for the trainer and the engine;
 //! - `network`: the quantised net, its file format and its output layer;
-//! - `accumulator`: the first layer, updated move by move.
+//! - `accumulator`: the first layer, updated move by move;
+//! - `wdl`: the win/draw/loss models fitted to the embedded nets' scale.
 //!
 //! The engine carries one net per variant: the net compiled into the
 //! binary, or one loaded from a file (`EvalFile`). [`NetChoice`] says
@@ -12,10 +13,12 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
+pub mod wdl;
 
 pub use accumulator::{evaluate_fresh, NnueStack};
 pub use network::{NetError, Network};
 
+use crate::player::wdl::WdlModel;
 use rules::Variant;
 use std::sync::{Arc, LazyLock};
 
@@ -30,8 +33,8 @@ static EMBEDDED: LazyLock<[Arc<Network>; 2]> = LazyLock::new(|| {
 });
 
 /// Whether the net plays by default in a variant: where it won its match
-/// against the hand-written evaluation (docs/NNUE.md).
-pub const DEFAULT_ON: [bool; 2] = [false, false];
+/// against the hand-written evaluation at 8+0.08 (docs/NNUE.md).
+pub const DEFAULT_ON: [bool; 2] = [true, true];
 
 fn index(v: Variant) -> usize {
     match v {
@@ -43,6 +46,17 @@ fn index(v: Variant) -> usize {
 /// The embedded net of a variant.
 pub fn embedded(variant: Variant) -> Arc<Network> {
     EMBEDDED[index(variant)].clone()
+}
+
+/// The win/draw/loss model of a variant's net: the scores the engine
+/// reports with a net are scaled by it. A net loaded with `EvalFile` uses
+/// the embedded net's model, which fits it as long as it was trained to
+/// the same targets (the search scores of self-play, docs/NNUE.md).
+pub fn wdl_model(variant: Variant) -> &'static WdlModel {
+    match variant {
+        Variant::Pom => &wdl::POM_WDL,
+        Variant::MiniPom => &wdl::MINIPOM_WDL,
+    }
 }
 
 /// `Use NNUE`: the net where it is the default, always, or never.

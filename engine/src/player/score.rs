@@ -2,6 +2,7 @@
 //! the table, root-relative in the tree, moves-to-mate for UCI.
 
 use super::eval;
+use super::wdl::WdlModel;
 use protocol::ScoreValue;
 use rules::Position;
 
@@ -57,14 +58,14 @@ pub(crate) fn to_uci(score: i32) -> ScoreValue {
 }
 
 /// A root score as the engine shows it: mates in moves, centipawns in the
-/// win/draw/loss model's scale (+100 at a 50 % chance of winning), and
-/// the win/draw/loss per mille.
-pub(crate) fn reported(pos: &Position, score: i32) -> (ScoreValue, [u32; 3]) {
+/// scale of `model`, the win/draw/loss model of the evaluation that
+/// searched (+100 at a 50 % chance of winning), and the win/draw/loss per
+/// mille.
+pub(crate) fn reported(pos: &Position, score: i32, model: &WdlModel) -> (ScoreValue, [u32; 3]) {
     if is_mate(score) {
         let wdl = if score > 0 { [1000, 0, 0] } else { [0, 0, 1000] };
         return (to_uci(score), wdl);
     }
-    let model = eval::wdl_model(pos.variant());
     let phase = eval::phase(pos);
     (ScoreValue::Cp(model.normalize(score, phase)), model.wdl(score, phase))
 }

@@ -17,9 +17,10 @@ use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
+use super::wdl::WdlModel;
 use crate::nnue::{Network, NnueStack};
 use protocol::Bound;
-use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position};
+use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
@@ -69,6 +70,15 @@ impl<'a> Shared<'a> {
     pub(crate) fn with_net(mut self, net: Option<Arc<Network>>) -> Shared<'a> {
         self.net = net;
         self
+    }
+
+    /// The win/draw/loss model of the evaluation this search uses: each
+    /// has its own scale, so each reports through its own model.
+    pub(crate) fn wdl_model(&self, variant: Variant) -> &'static WdlModel {
+        match self.net {
+            Some(_) => crate::nnue::wdl_model(variant),
+            None => super::eval::wdl_model(variant),
+        }
     }
 
     /// Nodes of all threads.
@@ -603,7 +613,7 @@ impl<'a> Worker<'a> {
     pub(crate) fn info(&self, depth: u32, seldepth: u32, multipv: u32, score: i32, bound: Option<Bound>, pv: Vec<Move>) -> Info {
         let nodes = self.shared.total_nodes();
         let time_ms = self.elapsed_ms();
-        let (score, wdl) = reported(&self.pos, score);
+        let (score, wdl) = reported(&self.pos, score, self.shared.wdl_model(self.pos.variant()));
         Info {
             depth,
             seldepth: seldepth.max(depth),
@@ -1168,6 +1178,20 @@ mod tests {
     use rules::Variant;
 
     const DEPTH: i32 = SINGULAR_DEPTH;
+
+    /// A search reports through the win/draw/loss model of the evaluation
+    /// it uses: the net's scale is not the hand-written evaluation's.
+    #[test]
+    fn each_evaluation_reports_through_its_own_model() {
+        let (control, limits) = (Control::new(), Limits::default());
+        for v in Variant::ALL {
+            let hand = Shared::new(&control, &limits, 1, 1);
+            assert_eq!(hand.wdl_model(v), super::super::eval::wdl_model(v));
+            let net = Shared::new(&control, &limits, 1, 1).with_net(Some(crate::nnue::embedded(v)));
+            assert_eq!(net.wdl_model(v), crate::nnue::wdl_model(v));
+            assert_ne!(hand.wdl_model(v), net.wdl_model(v), "{v:?}: the net's model is not fitted");
+        }
+    }
 
     /// The singular search's verdict on `tt_move` at ply 1 of `fen`, with
     /// the TT score the move's own full-window search gives and the window

@@ -238,7 +238,7 @@ impl Engine {
         };
         let best = &results[best_idx];
         let pv = extend_pv(pos, &self.tt, &best.pv);
-        let (score, wdl) = reported(pos, best.score);
+        let (score, wdl) = reported(pos, best.score, shared.wdl_model(pos.variant()));
         if best_idx != 0 && best.depth > 0 {
             let time_ms = start.elapsed().as_millis() as u64;
             let info = Info {

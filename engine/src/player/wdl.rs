@@ -15,11 +15,13 @@
 //! +1.00 at a 50 % chance of winning: that is the scale of every score the
 //! engine shows (UCI `score cp`, CECP thinking, `gorgon analyse`), while
 //! the search itself stays in internal units. The coefficients are fitted
-//! per variant by `gorgon tune --wdl` and compiled in with the weights
-//! (`eval::wdl_model`, which `score::reported` reads). This module is the
-//! model's arithmetic only and imports no other part of the player, so
-//! that the evaluation, which stores the models, depends on it and not
-//! the other way round.
+//! per variant and per evaluation by `gorgon tune --wdl`: the hand-written
+//! evaluation's are compiled in with its weights (`eval::wdl_model`), the
+//! nets' beside them (`nnue::wdl_model`, fitted with `--nnue`), and
+//! `score::reported` takes the model of the evaluation that searched. This
+//! module is the model's arithmetic only and imports no other part of the
+//! player, so that the evaluation, which stores the models, depends on it
+//! and not the other way round.
 
 /// The coefficients of one variant's model.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -16,6 +16,7 @@ pub mod wdl;
 pub mod write;
 
 use crate::datagen::{format::Record, stats::for_each_record};
+use crate::nnue;
 use crate::player::eval::{params::COUNT, params::S, wdl_model, wdl_source, weights, weights_source};
 use crate::player::wdl::WdlModel;
 use data::{variant_index, DataSet};
@@ -47,6 +48,9 @@ pub struct TuneOptions {
     /// Fit the win/draw/loss model (to the compiled evaluation) instead of
     /// the weights.
     pub wdl: bool,
+    /// With `wdl`: fit the embedded nets' models instead of the hand-written
+    /// evaluation's.
+    pub nnue: bool,
 }
 
 impl TuneOptions {
@@ -61,6 +65,7 @@ impl TuneOptions {
             report_every: 100,
             patience: 100,
             wdl: false,
+            nnue: false,
         }
     }
 }
@@ -84,27 +89,33 @@ pub struct Fit {
 /// Reads the data, one set per variant.
 pub fn load(files: &[PathBuf]) -> Result<[DataSet; 2], String> {
     let mut sets = [DataSet::default(), DataSet::default()];
+    for_each_batch(files, |v, batch| sets[v].extend(batch))?;
+    Ok(sets)
+}
+
+/// Reads the records of `files` in batches of one variant each (in file
+/// order within a variant), so that a batch can be processed in parallel
+/// without holding every position in memory: `take(variant index, batch)`.
+fn for_each_batch(files: &[PathBuf], mut take: impl FnMut(usize, &[Record])) -> Result<(), String> {
+    const BATCH: usize = 1 << 16;
     let mut batch: [Vec<Record>; 2] = [Vec::new(), Vec::new()];
     for path in files {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let flush = |batch: &mut [Vec<Record>; 2], sets: &mut [DataSet; 2], min: usize| {
-            for v in 0..2 {
-                if batch[v].len() >= min {
-                    sets[v].extend(&batch[v]);
-                    batch[v].clear();
-                }
-            }
-        };
         for_each_record(BufReader::new(file), &path.display().to_string(), |r| {
             let v = variant_index(r.position.variant());
             batch[v].push(r);
-            if batch[v].len() >= 1 << 16 {
-                flush(&mut batch, &mut sets, 1 << 16);
+            if batch[v].len() >= BATCH {
+                take(v, &batch[v]);
+                batch[v].clear();
             }
         })?;
-        flush(&mut batch, &mut sets, 1);
     }
-    Ok(sets)
+    for (v, b) in batch.iter().enumerate() {
+        if !b.is_empty() {
+            take(v, b);
+        }
+    }
+    Ok(())
 }
 
 #[inline(always)]
@@ -142,11 +153,24 @@ pub fn loss(set: &DataSet, w: &[[f64; 2]], k: f64, lambda: f64) -> f64 {
     if set.is_empty() {
         return 0.0;
     }
-    let total: f64 = (0..set.len())
-        .into_par_iter()
-        .map(|i| cross_entropy(sigmoid(eval(set, i, w) / k), target(set, i, k, lambda)))
-        .sum();
+    let total = ordered_sum(set.len(), |i| {
+        cross_entropy(sigmoid(eval(set, i, w) / k), target(set, i, k, lambda))
+    });
     total / set.len() as f64
+}
+
+/// The sum of `f(i)` over `0..n`, in parallel but always added in the same
+/// order (fixed chunks, then the chunks in turn): floating-point addition
+/// depends on its order, and rayon's `sum` splits work as threads come
+/// free, so its last bits change from run to run. `K`, and through it
+/// `gorgon train`'s net, must not.
+fn ordered_sum(n: usize, f: impl Fn(usize) -> f64 + Sync) -> f64 {
+    const CHUNK: usize = 4096;
+    let parts: Vec<f64> = (0..n.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| (c * CHUNK..((c + 1) * CHUNK).min(n)).map(&f).sum::<f64>())
+        .collect();
+    parts.iter().sum()
 }
 
 /// The gradient of the mean loss with respect to every weight.
@@ -172,16 +196,17 @@ fn gradient(set: &DataSet, w: &[[f64; 2]], k: f64, lambda: f64) -> Vec<[f64; 2]>
             }
             g
         })
-        .reduce(
-            || vec![[0.0f64; 2]; COUNT],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(&b) {
-                    x[0] += y[0];
-                    x[1] += y[1];
-                }
-                a
-            },
-        );
+        .collect::<Vec<_>>()
+        .into_iter()
+        // Added in chunk order, so that a fit is the same on every run.
+        .reduce(|mut a, b| {
+            for (x, y) in a.iter_mut().zip(&b) {
+                x[0] += y[0];
+                x[1] += y[1];
+            }
+            a
+        })
+        .unwrap_or_else(|| vec![[0.0f64; 2]; COUNT]);
     for g in &mut grad {
         g[0] /= n as f64;
         g[1] /= n as f64;
@@ -382,6 +407,12 @@ fn write_weights(path: &PathBuf, out: &[Output; 2], wdl_note: &str) -> Result<()
 /// weights, or with `wdl` the win/draw/loss model; writes `weights.rs` if
 /// asked. Returns the weight fits (none with `wdl`).
 pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, String> {
+    if opts.nnue {
+        if !opts.wdl {
+            return Err("--nnue fits the nets' win/draw/loss models: it needs --wdl (gorgon train fits the nets)".into());
+        }
+        return run_net_wdl(opts, log).map(|()| Vec::new());
+    }
     let sets = load(&opts.files)?;
     let mut fits = Vec::new();
     let mut out = [compiled(Variant::Pom), compiled(Variant::MiniPom)];
@@ -396,16 +427,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
         let o = &mut out[variant_index(variant)];
         if opts.wdl {
             let samples = wdl::samples(&set, weights(variant));
-            let (model, nll) = wdl::fit(&samples, 2000);
-            log(format!(
-                "{}: win/draw/loss model on {} positions: a = {:?}, b = {:?}, mean NLL {nll:.5}",
-                variant.name(),
-                samples.len(),
-                model.a,
-                model.b
-            ));
-            wdl_notes.push(format!("{} fitted on {} positions", variant.name(), samples.len()));
-            o.wdl = model;
+            o.wdl = fit_wdl(variant, &samples, &mut wdl_notes, log);
             continue;
         }
         let f = fit(variant, set, opts, log);
@@ -441,6 +463,56 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
         log(format!("wrote {}", path.display()));
     }
     Ok(fits)
+}
+
+/// Fits one variant's win/draw/loss model to `samples`, logs it and notes
+/// it for the written file.
+fn fit_wdl(variant: Variant, samples: &[wdl::Sample], notes: &mut Vec<String>, log: &mut dyn FnMut(String)) -> WdlModel {
+    let (model, nll) = wdl::fit(samples, 2000);
+    log(format!(
+        "{}: win/draw/loss model on {} positions: a = {:?}, b = {:?}, mean NLL {nll:.5}",
+        variant.name(),
+        samples.len(),
+        model.a,
+        model.b
+    ));
+    notes.push(format!("{} fitted on {} positions", variant.name(), samples.len()));
+    model
+}
+
+/// `--wdl --nnue`: the win/draw/loss model of each embedded net, fitted to
+/// the results against the net's evaluation of the data's positions; with
+/// `out`, writes `nnue/wdl.rs`.
+fn run_net_wdl(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<(), String> {
+    let nets = Variant::ALL.map(nnue::embedded);
+    let mut samples: [Vec<wdl::Sample>; 2] = [Vec::new(), Vec::new()];
+    for_each_batch(&opts.files, |v, batch| {
+        if opts.variant.is_none_or(|only| variant_index(only) == v) {
+            samples[v].extend(wdl::net_samples(batch, &nets[v]));
+        }
+    })?;
+    let mut models = Variant::ALL.map(|v| *nnue::wdl_model(v));
+    let mut notes = Vec::new();
+    for variant in Variant::ALL {
+        let s = &samples[variant_index(variant)];
+        if s.is_empty() {
+            continue;
+        }
+        if s.len() < 10 {
+            return Err(format!("{}: {} positions are too few to fit on", variant.name(), s.len()));
+        }
+        models[variant_index(variant)] = fit_wdl(variant, s, &mut notes, log);
+    }
+    if notes.is_empty() {
+        return Err("no positions to fit on".into());
+    }
+    if let Some(path) = &opts.out {
+        let note = format!("{} of {}, against the embedded nets", notes.join(", "), file_names(&opts.files));
+        let text = write::net_wdl_source(&models[0], &models[1], &note);
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        log(format!("wrote {}", path.display()));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -510,5 +582,58 @@ mod tests {
         assert!(fit.k > 10.0 && fit.k < 3000.0, "K {}", fit.k);
         assert!(fit.train_after < fit.train_before, "{} -> {}", fit.train_before, fit.train_after);
         assert_ne!(&*fit.weights, weights(Variant::MiniPom));
+    }
+
+    /// `--wdl --nnue` fits the net's model on the net's evaluations and
+    /// writes `nnue/wdl.rs` with it, the other variant's model kept.
+    #[test]
+    fn the_nets_models_are_fitted_and_written() {
+        let opts = DatagenOptions {
+            nodes: 300,
+            max_plies: 80,
+            ..DatagenOptions::new(Variant::MiniPom, 16)
+        };
+        let mut data = Vec::new();
+        datagen::run(&opts, &mut data).unwrap();
+        let records = datagen::format::parse_all(&String::from_utf8(data.clone()).unwrap()).unwrap();
+        let net = nnue::embedded(Variant::MiniPom);
+        let samples = wdl::net_samples(&records, &net);
+        for (r, s) in records.iter().zip(&samples) {
+            let own = nnue::evaluate_fresh(&net, &r.position) as f64;
+            let white = if r.position.side_to_move() == rules::Color::White {
+                own
+            } else {
+                -own
+            };
+            assert_eq!(s.v, white);
+            assert_eq!(s.result, r.white_points());
+        }
+        let dir = std::env::temp_dir().join(format!("gorgon-net-wdl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (file, out) = (dir.join("mini.data"), dir.join("wdl.rs"));
+        std::fs::write(&file, &data).unwrap();
+        let mut tune = TuneOptions {
+            wdl: true,
+            nnue: true,
+            out: Some(out.clone()),
+            ..TuneOptions::new(vec![file])
+        };
+        let mut lines = Vec::new();
+        run(&tune, &mut |l| lines.push(l)).unwrap();
+        let (fitted, _) = wdl::fit(&samples, 2000);
+        let text = std::fs::read_to_string(&out).unwrap();
+        let expected = write::net_wdl_source(
+            nnue::wdl_model(Variant::Pom),
+            &fitted,
+            &format!(
+                "minipom fitted on {} positions of mini.data, against the embedded nets",
+                samples.len()
+            ),
+        );
+        assert_eq!(text, expected);
+        assert!(lines.iter().any(|l| l.starts_with("minipom: win/draw/loss model")), "{lines:?}");
+        tune.wdl = false;
+        assert!(run(&tune, &mut |_| {}).unwrap_err().contains("needs --wdl"));
+        std::fs::remove_dir_all(&dir).ok();
     }
 }

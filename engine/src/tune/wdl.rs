@@ -1,12 +1,17 @@
 //! Fitting the win/draw/loss model (`player::wdl`) to self-play results:
-//! maximum likelihood of each game's result given the compiled evaluation
-//! of the position (White's view) and its phase, over the six
-//! coefficients of `a(x)` and `b(x)`, with Adam on the exact gradient.
+//! maximum likelihood of each game's result given an evaluation of the
+//! position (White's view: the compiled weights' or a net's) and its
+//! phase, over the six coefficients of `a(x)` and `b(x)`, with Adam on the
+//! exact gradient.
 
 use super::data::DataSet;
+use crate::datagen::format::Record;
+use crate::nnue::{evaluate_fresh, Network};
 use crate::player::eval::params::S;
+use crate::player::eval::phase;
 use crate::player::wdl::WdlModel;
 use rayon::prelude::*;
+use rules::Color;
 
 /// One observation: the evaluation from White's view, the phase as a
 /// fraction, and the result (1 White wins, 0.5 draw, 0 Black wins).
@@ -37,6 +42,24 @@ pub fn samples(set: &DataSet, w: &[S]) -> Vec<Sample> {
         .collect()
 }
 
+/// The samples of records under a net: its evaluation of each position,
+/// from White's view, and the phase the hand-written evaluation measures
+/// (the model's `x` is the same for both evaluations).
+pub fn net_samples(records: &[Record], net: &Network) -> Vec<Sample> {
+    records
+        .par_iter()
+        .map(|r| {
+            let v = evaluate_fresh(net, &r.position);
+            let v = if r.position.side_to_move() == Color::White { v } else { -v };
+            Sample {
+                v: v as f64,
+                x: phase(&r.position).clamp(0, 256) as f64 / 256.0,
+                result: r.white_points(),
+            }
+        })
+        .collect()
+}
+
 #[inline(always)]
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -50,13 +73,14 @@ fn unpack(t: &[f64; 6]) -> WdlModel {
     }
 }
 
-/// Mean negative log-likelihood and its gradient.
+/// Mean negative log-likelihood and its gradient. Summed in fixed chunks
+/// and then in chunk order, so that a fit gives the same model on any
+/// number of threads and on every run.
 fn nll(samples: &[Sample], t: &[f64; 6]) -> (f64, [f64; 6]) {
-    let (sum, grad) = samples
-        .par_iter()
-        .fold(
-            || (0.0f64, [0.0f64; 6]),
-            |(mut sum, mut g), s| {
+    let parts: Vec<(f64, [f64; 6])> = samples
+        .par_chunks(4096)
+        .map(|chunk| {
+            chunk.iter().fold((0.0f64, [0.0f64; 6]), |(mut sum, mut g), s| {
                 let a = (t[0] + t[1] * s.x + t[2] * s.x * s.x).max(1.0);
                 let b = (t[3] + t[4] * s.x + t[5] * s.x * s.x).max(1.0);
                 let w = sigmoid((s.v - a) / b);
@@ -80,17 +104,16 @@ fn nll(samples: &[Sample], t: &[f64; 6]) -> (f64, [f64; 6]) {
                     g[3 + j] += gb * powers[j];
                 }
                 (sum, g)
-            },
-        )
-        .reduce(
-            || (0.0, [0.0; 6]),
-            |(s1, mut g1), (s2, g2)| {
-                for j in 0..6 {
-                    g1[j] += g2[j];
-                }
-                (s1 + s2, g1)
-            },
-        );
+            })
+        })
+        .collect();
+    let (mut sum, mut grad) = (0.0f64, [0.0f64; 6]);
+    for (s, g) in parts {
+        sum += s;
+        for j in 0..6 {
+            grad[j] += g[j];
+        }
+    }
     let n = samples.len().max(1) as f64;
     (sum / n, grad.map(|g| g / n))
 }

@@ -1,5 +1,6 @@
 //! Writes `engine/src/player/eval/weights.rs`: both variants' weights as
-//! Rust source the engine compiles in. The compiled weights written back
+//! Rust source the engine compiles in (and `engine/src/nnue/wdl.rs`, the
+//! nets' win/draw/loss models). The compiled weights written back
 //! give the file byte for byte (a test checks it), so the file is only
 //! ever the tuner's output.
 
@@ -97,6 +98,29 @@ use crate::player::wdl::WdlModel;
     out
 }
 
+/// The whole `nnue/wdl.rs`: the embedded nets' models and where they come
+/// from.
+pub fn net_wdl_source(pom: &WdlModel, minipom: &WdlModel, source: &str) -> String {
+    let mut out = String::from(
+        "//! The win/draw/loss models of the embedded nets, written by `gorgon tune
+//! --wdl --nnue` (docs/NNUE.md): regenerate them rather than edit by hand.
+
+use crate::player::wdl::WdlModel;
+
+",
+    );
+    let _ = writeln!(out, "/// Where the models come from.");
+    // Kept on one line whatever its length, as written: `cargo fmt` would
+    // otherwise break it where it fits, and the file would no longer be
+    // the tuner's output.
+    let _ = writeln!(out, "#[rustfmt::skip]");
+    let _ = writeln!(out, "pub const WDL_SOURCE: &str = {source:?};");
+    out.push('\n');
+    model(&mut out, "POM_WDL", "Pillars of Medusa's win/draw/loss model.", pom);
+    model(&mut out, "MINIPOM_WDL", "Mini-POM's win/draw/loss model.", minipom);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +144,13 @@ mod tests {
         );
         let file = include_str!("../player/eval/weights.rs");
         assert!(text == file, "weights.rs is not what the tuner writes; regenerate it");
+    }
+
+    #[test]
+    fn the_nets_models_write_their_file_back() {
+        use crate::nnue::{wdl, wdl_model};
+        let text = net_wdl_source(wdl_model(Variant::Pom), wdl_model(Variant::MiniPom), wdl::WDL_SOURCE);
+        let file = include_str!("../nnue/wdl.rs");
+        assert!(text == file, "nnue/wdl.rs is not what the tuner writes; regenerate it");
     }
 }

@@ -3,6 +3,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use gorgon::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
+use gorgon::nnue::Mode;
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
@@ -93,6 +94,10 @@ struct PlayArgs {
     /// The file format (docs/DATAGEN.md): G1 text, or G2 binary games.
     #[arg(long, value_enum, default_value_t = FormatArg::G1)]
     format: FormatArg,
+    /// The evaluation that plays: auto (the net where it is the default),
+    /// true (the net) or false (the hand-written one), as `Use NNUE`.
+    #[arg(long, default_value = "auto")]
+    nnue: String,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -114,6 +119,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     opts.hash_mb = args.hash;
     opts.progress = !args.quiet;
     opts.format = args.format.version();
+    opts.nnue = Mode::from_name(&args.nnue).ok_or_else(|| format!("--nnue {}: expected auto, true or false", args.nnue))?;
     if let Some(p) = args.random_plies {
         opts.random_plies = p;
     }

@@ -24,7 +24,8 @@ pub struct TuneArgs {
     #[arg(long)]
     only: Option<String>,
     /// Write the new weights here (engine/src/player/eval/weights.rs to
-    /// compile them in).
+    /// compile them in; with --wdl --nnue the nets' models,
+    /// engine/src/nnue/wdl.rs).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Loss lines every this many epochs (0: none).
@@ -38,6 +39,10 @@ pub struct TuneArgs {
     /// evaluation, instead of the weights.
     #[arg(long)]
     wdl: bool,
+    /// With --wdl: fit the embedded nets' models (write them to
+    /// engine/src/nnue/wdl.rs) instead of the hand-written evaluation's.
+    #[arg(long)]
+    nnue: bool,
 }
 
 pub fn run(args: &TuneArgs) -> Result<(), String> {
@@ -56,6 +61,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         out: args.out.clone(),
         report_every: args.report_every,
         wdl: args.wdl,
+        nnue: args.nnue,
         patience: args.patience,
         ..TuneOptions::new(args.data.clone())
     };
