@@ -81,7 +81,7 @@ enum Job {
         /// The evaluation: auto (the net where it is the default), true
         /// (the net) or false (the hand-written one), as `Use NNUE`.
         #[arg(long, default_value = "auto")]
-        nnue: String,
+        nnue: gorgon::nnue::Mode,
     },
     /// Analyse a position, showing each completed depth, then the best
     /// line; or every position of an EPD or PGN file (--epd, --pgn), one
@@ -185,11 +185,7 @@ fn main() -> ExitCode {
             }
         },
         Some(Job::Bench { depth, nnue }) => {
-            let Some(mode) = gorgon::nnue::Mode::from_name(&nnue) else {
-                eprintln!("error: --nnue {nnue}: expected auto, true or false");
-                return ExitCode::FAILURE;
-            };
-            player::bench::run_until(depth, mode, &player::Control::new(), &mut |line| out!("{line}"));
+            player::bench::run_until(depth, nnue, &player::Control::new(), &mut |line| out!("{line}"));
         }
         Some(Job::Book(job)) => {
             if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {

@@ -67,6 +67,16 @@ pub enum Mode {
     Off,
 }
 
+/// The command line's `--nnue` (bench, datagen): the option's values, with
+/// the error naming them.
+impl std::str::FromStr for Mode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Mode, String> {
+        Mode::from_name(s).ok_or_else(|| format!("{s:?}: expected auto, true or false"))
+    }
+}
+
 impl Mode {
     pub fn from_name(name: &str) -> Option<Mode> {
         match name.to_ascii_lowercase().as_str() {
@@ -177,6 +187,8 @@ mod tests {
         assert_eq!(choice.source(Variant::MiniPom), "<embedded>");
         std::fs::remove_file(&path).ok();
         assert_eq!(Mode::from_name("FALSE"), Some(Mode::Off));
+        assert_eq!("auto".parse::<Mode>(), Ok(Mode::Auto));
+        assert!("maybe".parse::<Mode>().unwrap_err().contains("expected auto, true or false"));
         assert!(NetChoice {
             mode: Mode::Off,
             ..NetChoice::default()

@@ -97,7 +97,7 @@ struct PlayArgs {
     /// The evaluation that plays: auto (the net where it is the default),
     /// true (the net) or false (the hand-written one), as `Use NNUE`.
     #[arg(long, default_value = "auto")]
-    nnue: String,
+    nnue: Mode,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -119,7 +119,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     opts.hash_mb = args.hash;
     opts.progress = !args.quiet;
     opts.format = args.format.version();
-    opts.nnue = Mode::from_name(&args.nnue).ok_or_else(|| format!("--nnue {}: expected auto, true or false", args.nnue))?;
+    opts.nnue = args.nnue;
     if let Some(p) = args.random_plies {
         opts.random_plies = p;
     }
