@@ -6,6 +6,8 @@
 //! (`CARGO_BIN_EXE_gorgon`), so the binary is looked for beside the test
 //! executable (`target/<profile>/`) and built there with the same profile.
 
+pub mod layers;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -45,7 +45,7 @@ fn records(text: &str) -> Vec<Value> {
 
 fn epd_file(dir: &Path) -> PathBuf {
     // Mini-POM: the start, a position after one Sword move, a mate in one
-    // for White (from engine/tests/data/mates.tsv), and a comment line.
+    // for White (from engine/engine/tests/data/mates.tsv), and a comment line.
     let text = "\
 # Mini-POM positions
 th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A)HT w ACFGIacfgi - 0 1 ; start

@@ -1,11 +1,11 @@
 //! The bench signature, the Stockfish way: `gorgon bench`'s node count is
-//! written in `engine/bench-signature.txt`, and a build whose count differs
+//! written in `engine/engine/bench-signature.txt`, and a build whose count differs
 //! fails here. A change that alters search or evaluation changes the count:
 //! it updates the file and says `Bench: N` in its commit message. The
 //! default bench evaluates with the nets where they are the default
 //! (`nnue::DEFAULT_ON`), so a new net changes it; the hand-written
 //! evaluation (`gorgon bench --nnue false`) has its own count in
-//! `engine/bench-signature-hce.txt`, so a change to it shows too.
+//! `engine/engine/bench-signature-hce.txt`, so a change to it shows too.
 
 use gorgon_tests::gorgon_binary;
 use std::path::Path;
@@ -24,7 +24,7 @@ fn hand_written_bench_node_count_matches_its_signature() {
 }
 
 fn check_signature(name: &str, args: &[&str]) {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine").join(name);
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/engine").join(name);
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let expected: u64 = text
         .trim()

@@ -5,15 +5,15 @@
 /// pipe into `head`, a GUI that went away) instead of panicking.
 macro_rules! out {
     ($($arg:tt)*) => {
-        gorgon::stdio::write_line(format_args!($($arg)*))
+        engine::stdio::write_line(format_args!($($arg)*))
     };
 }
 
 mod cli;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gorgon::player;
-use gorgon::stdio::StdinLines;
+use engine::player;
+use engine::stdio::StdinLines;
 use rules::{perft, Position, Variant};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -81,7 +81,7 @@ enum Job {
         /// The evaluation: auto (the net where it is the default), true
         /// (the net) or false (the hand-written one), as `Use NNUE`.
         #[arg(long, default_value = "auto")]
-        nnue: gorgon::nnue::Mode,
+        nnue: engine::nnue::Mode,
     },
     /// Analyse a position, showing each completed depth, then the best
     /// line; or every position of an EPD or PGN file (--epd, --pgn), one
@@ -147,7 +147,7 @@ fn run_perft(pos: &Position, depth: u32, divide: bool, threads: usize) {
 /// The loop on stdin/stdout, in the protocol the GUI speaks first.
 fn serve(variant: Variant, protocol: Option<ProtocolArg>) {
     if protocol == Some(ProtocolArg::Uci) {
-        return gorgon::uci::run(variant, None);
+        return engine::uci::run(variant, None);
     }
     let first = match protocol {
         None => match StdinLines::new(None).next() {
@@ -157,9 +157,9 @@ fn serve(variant: Variant, protocol: Option<ProtocolArg>) {
         Some(_) => String::new(),
     };
     if protocol == Some(ProtocolArg::Xboard) || first.trim() == "xboard" {
-        gorgon::xboard::run(variant);
+        engine::xboard::run(variant);
     } else {
-        gorgon::uci::run(variant, Some(first));
+        engine::uci::run(variant, Some(first));
     }
 }
 

@@ -1,5 +1,5 @@
 //! `Engine`, `AnalysisLine` and `Score`: the player of the `gorgon-engine`
-//! crate driven as `gorgon analyse` drives it (engine/src/main.rs), with
+//! crate driven as `gorgon analyse` drives it (engine/engine/src/main.rs), with
 //! the search on its own thread so that Python keeps running and Ctrl-C
 //! stops it.
 

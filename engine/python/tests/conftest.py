@@ -1,5 +1,5 @@
 """Shared helpers: the repository's own oracles (docs/RULES.md, docs/PERFT.md,
-engine/tests/data/mates.tsv) read from the checkout these tests live in."""
+engine/engine/tests/data/mates.tsv) read from the checkout these tests live in."""
 
 import re
 import signal
@@ -50,7 +50,7 @@ def perft_suite():
 def mates():
     """mates.tsv: (name, variant, fen, mate_in, solutions)."""
     out = []
-    path = ROOT / "engine" / "tests" / "data" / "mates.tsv"
+    path = ROOT / "engine" / "engine" / "tests" / "data" / "mates.tsv"
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue

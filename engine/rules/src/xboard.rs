@@ -4,7 +4,7 @@
 //! coordinate moves of the protocol (`b7e10i`) and the SAN of its PGN files
 //! (`Mc3`, `Bxa8`, `Pge1`, `O-O`, `Exc1`, `a3a5`, `c11=E`).
 //!
-//! The engine's CECP loop (`engine/src/xboard/table.rs`) and the PGN reader
+//! The engine's CECP loop (`engine/engine/src/xboard/table.rs`) and the PGN reader
 //! ([`crate::pgn`]) both take their letters from here; docs/XBOARD.md
 //! explains the choices.
 //!

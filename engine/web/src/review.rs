@@ -10,8 +10,8 @@ use crate::game::{Game, GameSpec};
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
-use gorgon::analysis::annotate::{self, eval_text, Analysis, Judgement, SideReport};
-use gorgon::analysis::{plot, Analyst, SearchLimits};
+use engine::analysis::annotate::{self, eval_text, Analysis, Judgement, SideReport};
+use engine::analysis::{plot, Analyst, SearchLimits};
 use rules::{notation, GameRecord, Position};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -98,7 +98,7 @@ fn run(game: Game, depth: u32, jobs: usize, hash_mb: usize, ticket: crate::searc
     };
     let stopper = &ticket.stopper;
     let analyses = Mutex::new(Vec::with_capacity(total));
-    let done = gorgon::parallel::in_order(
+    let done = engine::parallel::in_order(
         0..total,
         jobs,
         || Analyst::new(&limits, hash_mb),

@@ -4,7 +4,7 @@
 //! searches when the page sets up another position, asks to stop, or goes
 //! away.
 
-use gorgon::player::Control;
+use engine::player::Control;
 use std::sync::{Arc, Mutex};
 
 /// Tells one search to stop: the one place that knows how a `Control` is

@@ -2,7 +2,7 @@
 //! the mode (bit 1); the rest is:
 //!
 //! - as is: a book file image for `BookData::from_bytes` and
-//!   `gorgon::book::Book::from_bytes`, which must refuse what is malformed
+//!   `engine::book::Book::from_bytes`, which must refuse what is malformed
 //!   and never panic. An image they accept must write back byte for byte
 //!   (`to_bytes`), and probing the start position must only give legal moves.
 //! - built: 28-byte entries made into a valid book (`BookData::new`, so the
@@ -13,7 +13,7 @@
 #![no_main]
 
 use book::{BookData, BookVariant, Entry};
-use gorgon::book::{book_variant, Book};
+use engine::book::{book_variant, Book};
 use libfuzzer_sys::fuzz_target;
 use rules::{Move, Position, Variant};
 

@@ -1,13 +1,13 @@
 //! Fuzz target: the binary self-play data format G2
-//! (`gorgon::datagen::g2`), as the tuner and `gorgon datagen stats` read
+//! (`engine::datagen::g2`), as the tuner and `gorgon datagen stats` read
 //! it. Any bytes go to `g2::read_all`; it must never panic nor allocate
 //! beyond the game it reads. A refusal is one line naming a byte inside the
 //! input; accepted records have scores in range, decided results, and
 //! positions whose FEN reads back.
 #![no_main]
 
-use gorgon::datagen::format::{Record, MAX_SCORE};
-use gorgon::datagen::g2::read_all;
+use engine::datagen::format::{Record, MAX_SCORE};
+use engine::datagen::g2::read_all;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,11 +1,11 @@
-//! Fuzz target: the self-play data format (`gorgon::datagen::format`), as
+//! Fuzz target: the self-play data format (`engine::datagen::format`), as
 //! the tuner and `gorgon datagen stats` read it. Text goes to `parse_all`
 //! and line by line to `Record::parse`; it must never panic. An accepted
 //! record writes a line that reads back to the same line (the position's
 //! FEN included), and its scores and points stay in range.
 #![no_main]
 
-use gorgon::datagen::format::{parse_all, Record, MAX_SCORE};
+use engine::datagen::format::{parse_all, Record, MAX_SCORE};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -1,4 +1,4 @@
-//! Fuzz target: NNUE net files (`gorgon::nnue::Network::from_bytes`, what
+//! Fuzz target: NNUE net files (`engine::nnue::Network::from_bytes`, what
 //! `EvalFile` loads). Whatever the bytes, loading must refuse or accept
 //! without a panic; an accepted net must write back byte for byte, and
 //! evaluating positions of a short game with it, incrementally and from
@@ -6,7 +6,7 @@
 //! assertions, so an int16 accumulator that wrapped would panic).
 #![no_main]
 
-use gorgon::nnue::{evaluate_fresh, Network, NnueStack};
+use engine::nnue::{evaluate_fresh, Network, NnueStack};
 use libfuzzer_sys::fuzz_target;
 use rules::Position;
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Fuzz target: the real UCI session, in-process. The input is split into
 //! lines as the stdin reader splits them; each line is read by
-//! `protocol::parse_line` and handed to `gorgon::uci::Session::handle_line`,
+//! `protocol::parse_line` and handed to `engine::uci::Session::handle_line`,
 //! which runs it to the end. What could run long is clamped first, so that
 //! one input takes milliseconds:
 //!
@@ -24,8 +24,8 @@
 //! one `readyok`.
 #![no_main]
 
-use gorgon::uci::options::{self, OptionId, OptionValue};
-use gorgon::uci::{Flags, Session};
+use engine::uci::options::{self, OptionId, OptionValue};
+use engine::uci::{Flags, Session};
 use libfuzzer_sys::fuzz_target;
 use protocol::{Command, Reply};
 use rules::Variant;
@@ -115,7 +115,7 @@ fuzz_target!(|data: &[u8]| {
     let lines: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches(['\n', '\r'])).take(MAX_LINES).collect();
 
     let out = Rc::new(RefCell::new(Vec::new()));
-    let previous = gorgon::stdio::redirect_output(Some(Box::new(Capture(Rc::clone(&out)))));
+    let previous = engine::stdio::redirect_output(Some(Box::new(Capture(Rc::clone(&out)))));
     let mut session = Session::new(Variant::Pom);
     let (mut long, mut searches, mut isready) = (0, 0, 0);
     for (i, &line) in lines.iter().enumerate() {
@@ -162,7 +162,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     drop(session);
-    gorgon::stdio::redirect_output(previous);
+    engine::stdio::redirect_output(previous);
 
     let out = out.take();
     let output = String::from_utf8(out).expect("the session writes UTF-8");

@@ -1,11 +1,11 @@
 //! `gorgon analyse`: one position, showing each completed depth; or, with
 //! `--epd`/`--pgn`, every position of a file, one JSON line each
-//! (gorgon::analysis::batch).
+//! (engine::analysis::batch).
 
 use clap::Args;
-use gorgon::analysis::batch::{self, BatchOptions, Input};
-use gorgon::analysis::{score_json, score_text, SearchLimits};
-use gorgon::player::{self, Control, Limits, Report};
+use engine::analysis::batch::{self, BatchOptions, Input};
+use engine::analysis::{score_json, score_text, SearchLimits};
+use engine::player::{self, Control, Limits, Report};
 use protocol::Shard;
 use rules::line_texts;
 use rules::{Position, Variant};

@@ -1,12 +1,12 @@
 //! `gorgon annotate GAMES.pgn`: every move of every game judged by the
-//! engine (gorgon::analysis::annotate), written back as PGN, with an
-//! evaluation graph per game on request (gorgon::analysis::plot).
+//! engine (engine::analysis::annotate), written back as PGN, with an
+//! evaluation graph per game on request (engine::analysis::plot).
 
 use super::analyse::create;
 use clap::{Args, ValueEnum};
-use gorgon::analysis::annotate::{self, Analysis, Notation, SideReport};
-use gorgon::analysis::batch::{self, BatchOptions, Input};
-use gorgon::analysis::{plot, SearchLimits};
+use engine::analysis::annotate::{self, Analysis, Notation, SideReport};
+use engine::analysis::batch::{self, BatchOptions, Input};
+use engine::analysis::{plot, SearchLimits};
 use protocol::Shard;
 use rules::Variant;
 use std::io::Write;
@@ -91,7 +91,7 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
         .collect();
     let all: Vec<usize> = (0..input.len()).collect();
     let mut analyses: Vec<Analysis> = Vec::with_capacity(input.len());
-    let work = |analyst: &mut gorgon::analysis::Analyst, index: usize, pos: &rules::Position| {
+    let work = |analyst: &mut engine::analysis::Analyst, index: usize, pos: &rules::Position| {
         let best = analyst.verdict(pos);
         match played[index] {
             Some(m) if best.best != Some(m) => {

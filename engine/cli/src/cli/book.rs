@@ -1,7 +1,7 @@
 //! `gorgon book build|probe|dump`: the opening book from the command line.
 
 use clap::{Args, Subcommand};
-use gorgon::book::{self, Book, BookBuilder, BookError, BuildFilters, GameResult, SelfPlayOptions};
+use engine::book::{self, Book, BookBuilder, BookError, BuildFilters, GameResult, SelfPlayOptions};
 use protocol::Shard;
 use rules::{Position, Variant};
 use std::path::{Path, PathBuf};

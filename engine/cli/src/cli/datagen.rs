@@ -2,8 +2,8 @@
 //! file (docs/DATAGEN.md).
 
 use clap::{Args, Subcommand, ValueEnum};
-use gorgon::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
-use gorgon::nnue::Mode;
+use engine::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
+use engine::nnue::Mode;
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;

@@ -1,7 +1,7 @@
 //! `gorgon serve`: the browser board (the gorgon-web package, docs/WEB.md).
 
 use clap::Args;
-use gorgon_web::{is_loopback, Caps, Options};
+use web::{is_loopback, Caps, Options};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -36,7 +36,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         hash_mb: args.max_hash.max(1),
         ..defaults
     };
-    let server = gorgon_web::start(Options {
+    let server = web::start(Options {
         host: args.host.clone(),
         port: args.port,
         caps,
@@ -45,7 +45,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     out!("Gorgon's board: {url}");
     eprintln!("Open that URL in a browser (the token in it is the key to the API); Ctrl-C stops the server.");
     if args.open {
-        if let Err(e) = gorgon_web::open::in_browser(&url) {
+        if let Err(e) = web::open::in_browser(&url) {
             eprintln!("warning: {e}");
         }
     }

@@ -2,7 +2,7 @@
 //! net file (docs/NNUE.md).
 
 use clap::Args;
-use gorgon::train::{self, TrainOptions};
+use engine::train::{self, TrainOptions};
 use rules::Variant;
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //! writes `weights.rs` (docs/TUNING.md).
 
 use clap::Args;
-use gorgon::tune::{self, TuneOptions};
+use engine::tune::{self, TuneOptions};
 use rules::Variant;
 use std::path::PathBuf;
 
@@ -23,9 +23,9 @@ pub struct TuneArgs {
     /// Tune only this variant (pom or minipom).
     #[arg(long)]
     only: Option<String>,
-    /// Write the new weights here (engine/src/player/eval/weights.rs to
+    /// Write the new weights here (engine/engine/src/player/eval/weights.rs to
     /// compile them in; with --wdl --nnue the nets' models,
-    /// engine/src/nnue/wdl.rs).
+    /// engine/engine/src/nnue/wdl_models.rs).
     #[arg(long)]
     out: Option<PathBuf>,
     /// Loss lines every this many epochs (0: none).
@@ -40,7 +40,7 @@ pub struct TuneArgs {
     #[arg(long)]
     wdl: bool,
     /// With --wdl: fit the embedded nets' models (write them to
-    /// engine/src/nnue/wdl.rs) instead of the hand-written evaluation's.
+    /// engine/engine/src/nnue/wdl_models.rs) instead of the hand-written evaluation's.
     #[arg(long)]
     nnue: bool,
 }

@@ -2,14 +2,14 @@
 //! sends exactly the headers it is given (a wrong Host, no token), reads
 //! chunked bodies, and reads server-sent events as they come.
 
-use gorgon_web::{Caps, Options, Server};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
+use web::{Caps, Options, Server};
 
 /// A server on a free loopback port.
 pub fn server(caps: Caps) -> Server {
-    gorgon_web::start(Options {
+    web::start(Options {
         host: "127.0.0.1".into(),
         port: 0,
         caps,

@@ -3,9 +3,9 @@
 //! review, one search per page, the cap over pages).
 
 use crate::client::*;
-use gorgon_web::Caps;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
+use web::Caps;
 
 const SAMPLE_15: &str =
     r#"["e3e5","h10h8","f2c5","g9g7","e2c3","g10i9","g1d4","e10d8","c5c8","d11e10","f3b7","b11a9","c8d8","e10b7","d8b10"]"#;
@@ -307,7 +307,7 @@ fn the_page_and_its_assets_are_served_and_nothing_else() {
     assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
     assert!(page.body.contains("/assets/js/main.js"));
     assert!(page.header("content-security-policy").unwrap().contains("script-src 'self'"));
-    for asset in gorgon_web::assets::ASSETS {
+    for asset in web::assets::ASSETS {
         let r = request(s.addr(), "GET", &format!("/assets/{}", asset.path), &host, "");
         assert_eq!(
             (r.status, r.header("content-type")),

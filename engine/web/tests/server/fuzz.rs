@@ -3,10 +3,10 @@
 //! panic would abort a release binary, panic = "abort").
 
 use crate::client::*;
-use gorgon_web::{Caps, Server};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
+use web::{Caps, Server};
 
 /// One server for every case, with caps that make any search the fuzzer
 /// happens to start short and small.

@@ -11,7 +11,7 @@ pub struct Info {
     /// 1 for the best line, 2 for the second, ...
     pub multipv: u32,
     /// From the side to move's view; mates in moves, as UCI writes them;
-    /// centipawns normalised by the win/draw/loss model (`player::wdl`).
+    /// centipawns normalised by the win/draw/loss model (`crate::wdl`).
     pub score: ScoreValue,
     /// Win, draw and loss per mille for the side to move.
     pub wdl: [u32; 3],

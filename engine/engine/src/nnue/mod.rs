@@ -4,7 +4,7 @@
 //! - `features`: the inputs, one function for the trainer and the engine;
 //! - `network`: the quantised net, its file format and its output layer;
 //! - `accumulator`: the first layer, updated move by move;
-//! - `wdl`: the win/draw/loss models fitted to the embedded nets' scale.
+//! - `wdl_models`: the win/draw/loss models fitted to the embedded nets' scale.
 //!
 //! The engine carries one net per variant: the net compiled into the
 //! binary, or one loaded from a file (`EvalFile`). [`NetChoice`] says
@@ -13,16 +13,16 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
-pub mod wdl;
+pub mod wdl_models;
 
 pub use accumulator::{evaluate_fresh, NnueStack};
 pub use network::{NetError, Network};
 
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use rules::Variant;
 use std::sync::{Arc, LazyLock};
 
-/// The nets compiled into the binary (engine/nets/, docs/NNUE.md for the
+/// The nets compiled into the binary (engine/engine/nets/, docs/NNUE.md for the
 /// commands that made them).
 static EMBEDDED: LazyLock<[Arc<Network>; 2]> = LazyLock::new(|| {
     [
@@ -54,8 +54,8 @@ pub fn embedded(variant: Variant) -> Arc<Network> {
 /// the same targets (the search scores of self-play, docs/NNUE.md).
 pub fn wdl_model(variant: Variant) -> &'static WdlModel {
     match variant {
-        Variant::Pom => &wdl::POM_WDL,
-        Variant::MiniPom => &wdl::MINIPOM_WDL,
+        Variant::Pom => &wdl_models::POM_WDL,
+        Variant::MiniPom => &wdl_models::MINIPOM_WDL,
     }
 }
 

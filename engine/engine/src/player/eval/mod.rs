@@ -31,7 +31,7 @@
 pub mod params;
 mod weights;
 
-use super::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use params::{Index, Term, COUNT, S};
 use rules::{attacks, bit, squares, Bitboard, Color, Geometry, Kind, Piece, Position, Variant};
 use std::fmt::Write;

@@ -1,11 +1,11 @@
-//! Writes `engine/src/player/eval/weights.rs`: both variants' weights as
-//! Rust source the engine compiles in (and `engine/src/nnue/wdl.rs`, the
+//! Writes `engine/engine/src/player/eval/weights.rs`: both variants' weights as
+//! Rust source the engine compiles in (and `engine/engine/src/nnue/wdl_models.rs`, the
 //! nets' win/draw/loss models). The compiled weights written back
 //! give the file byte for byte (a test checks it), so the file is only
 //! ever the tuner's output.
 
 use crate::player::eval::params::{Index, COUNT, GROUPS, PST_FILES, PST_RANKS, PST_SIZE, S};
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use rules::Kind;
 use std::fmt::Write;
 
@@ -78,7 +78,7 @@ pub fn weights_source(pom: &VariantWeights, minipom: &VariantWeights, wdl_source
 //! group means.
 
 use super::params::{COUNT, S};
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 
 ",
     );
@@ -98,14 +98,14 @@ use crate::player::wdl::WdlModel;
     out
 }
 
-/// The whole `nnue/wdl.rs`: the embedded nets' models and where they come
+/// The whole `nnue/wdl_models.rs`: the embedded nets' models and where they come
 /// from.
 pub fn net_wdl_source(pom: &WdlModel, minipom: &WdlModel, source: &str) -> String {
     let mut out = String::from(
         "//! The win/draw/loss models of the embedded nets, written by `gorgon tune
 //! --wdl --nnue` (docs/NNUE.md): regenerate them rather than edit by hand.
 
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 
 ",
     );
@@ -148,9 +148,9 @@ mod tests {
 
     #[test]
     fn the_nets_models_write_their_file_back() {
-        use crate::nnue::{wdl, wdl_model};
-        let text = net_wdl_source(wdl_model(Variant::Pom), wdl_model(Variant::MiniPom), wdl::WDL_SOURCE);
-        let file = include_str!("../nnue/wdl.rs");
-        assert!(text == file, "nnue/wdl.rs is not what the tuner writes; regenerate it");
+        use crate::nnue::{wdl_model, wdl_models};
+        let text = net_wdl_source(wdl_model(Variant::Pom), wdl_model(Variant::MiniPom), wdl_models::WDL_SOURCE);
+        let file = include_str!("../nnue/wdl_models.rs");
+        assert!(text == file, "nnue/wdl_models.rs is not what the tuner writes; regenerate it");
     }
 }

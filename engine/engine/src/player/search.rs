@@ -17,8 +17,8 @@ use super::score::{is_mate, reported, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
-use super::wdl::WdlModel;
 use crate::nnue::{Network, NnueStack};
+use crate::wdl::WdlModel;
 use protocol::Bound;
 use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

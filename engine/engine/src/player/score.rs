@@ -2,7 +2,7 @@
 //! the table, root-relative in the tree, moves-to-mate for UCI.
 
 use super::eval;
-use super::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use protocol::ScoreValue;
 use rules::Position;
 

@@ -4,7 +4,7 @@
 //! group means.
 
 use super::params::{COUNT, S};
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 
 /// Where the Pillars of Medusa weights come from.
 pub const POM_SOURCE: &str = "tuned on 322673 positions of pom-s1.data pom-s2-cut.data minipom-s1.data (lambda 0.5, K 456.2, epoch 78 of at most 2000, rate 1): held-out loss 0.569468 -> 0.565638";

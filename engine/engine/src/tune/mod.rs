@@ -12,13 +12,13 @@
 //! out and its loss reported before and after.
 
 pub mod data;
-pub mod wdl;
+pub mod wdl_fit;
 pub mod write;
 
 use crate::datagen::{format::Record, stats::for_each_record};
 use crate::nnue;
 use crate::player::eval::{params::COUNT, params::S, wdl_model, wdl_source, weights, weights_source};
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use data::{variant_index, DataSet};
 use rayon::prelude::*;
 use rules::Variant;
@@ -426,7 +426,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
         }
         let o = &mut out[variant_index(variant)];
         if opts.wdl {
-            let samples = wdl::samples(&set, weights(variant));
+            let samples = wdl_fit::samples(&set, weights(variant));
             o.wdl = fit_wdl(variant, &samples, &mut wdl_notes, log);
             continue;
         }
@@ -467,8 +467,8 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
 
 /// Fits one variant's win/draw/loss model to `samples`, logs it and notes
 /// it for the written file.
-fn fit_wdl(variant: Variant, samples: &[wdl::Sample], notes: &mut Vec<String>, log: &mut dyn FnMut(String)) -> WdlModel {
-    let (model, nll) = wdl::fit(samples, 2000);
+fn fit_wdl(variant: Variant, samples: &[wdl_fit::Sample], notes: &mut Vec<String>, log: &mut dyn FnMut(String)) -> WdlModel {
+    let (model, nll) = wdl_fit::fit(samples, 2000);
     log(format!(
         "{}: win/draw/loss model on {} positions: a = {:?}, b = {:?}, mean NLL {nll:.5}",
         variant.name(),
@@ -482,13 +482,13 @@ fn fit_wdl(variant: Variant, samples: &[wdl::Sample], notes: &mut Vec<String>, l
 
 /// `--wdl --nnue`: the win/draw/loss model of each embedded net, fitted to
 /// the results against the net's evaluation of the data's positions; with
-/// `out`, writes `nnue/wdl.rs`.
+/// `out`, writes `nnue/wdl_models.rs`.
 fn run_net_wdl(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<(), String> {
     let nets = Variant::ALL.map(nnue::embedded);
-    let mut samples: [Vec<wdl::Sample>; 2] = [Vec::new(), Vec::new()];
+    let mut samples: [Vec<wdl_fit::Sample>; 2] = [Vec::new(), Vec::new()];
     for_each_batch(&opts.files, |v, batch| {
         if opts.variant.is_none_or(|only| variant_index(only) == v) {
-            samples[v].extend(wdl::net_samples(batch, &nets[v]));
+            samples[v].extend(wdl_fit::net_samples(batch, &nets[v]));
         }
     })?;
     let mut models = Variant::ALL.map(|v| *nnue::wdl_model(v));
@@ -585,7 +585,7 @@ mod tests {
     }
 
     /// `--wdl --nnue` fits the net's model on the net's evaluations and
-    /// writes `nnue/wdl.rs` with it, the other variant's model kept.
+    /// writes `nnue/wdl_models.rs` with it, the other variant's model kept.
     #[test]
     fn the_nets_models_are_fitted_and_written() {
         let opts = DatagenOptions {
@@ -597,7 +597,7 @@ mod tests {
         datagen::run(&opts, &mut data).unwrap();
         let records = datagen::format::parse_all(&String::from_utf8(data.clone()).unwrap()).unwrap();
         let net = nnue::embedded(Variant::MiniPom);
-        let samples = wdl::net_samples(&records, &net);
+        let samples = wdl_fit::net_samples(&records, &net);
         for (r, s) in records.iter().zip(&samples) {
             let own = nnue::evaluate_fresh(&net, &r.position) as f64;
             let white = if r.position.side_to_move() == rules::Color::White {
@@ -620,7 +620,7 @@ mod tests {
         };
         let mut lines = Vec::new();
         run(&tune, &mut |l| lines.push(l)).unwrap();
-        let (fitted, _) = wdl::fit(&samples, 2000);
+        let (fitted, _) = wdl_fit::fit(&samples, 2000);
         let text = std::fs::read_to_string(&out).unwrap();
         let expected = write::net_wdl_source(
             nnue::wdl_model(Variant::Pom),

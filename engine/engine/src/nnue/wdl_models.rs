@@ -1,7 +1,7 @@
 //! The win/draw/loss models of the embedded nets, written by `gorgon tune
 //! --wdl --nnue` (docs/NNUE.md): regenerate them rather than edit by hand.
 
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]

@@ -21,7 +21,7 @@ thread_local! {
 
 /// Sends the lines [`write_line`] writes on this thread to `sink` instead
 /// of stdout (`None`: back to stdout); returns the previous sink. For
-/// in-process drivers of a [`crate::uci::Session`] (the `uci_loop` fuzz
+/// in-process drivers of the UCI loop's `Session` (the `uci_loop` fuzz
 /// target, future bindings): the session writes from the thread that
 /// calls it, searches included. Write errors on a sink are ignored (its
 /// owner decides what a failed write means); the process never ends for one.

@@ -4,8 +4,8 @@ use rules::SplitMix64;
 use rules::{Kind, MoveKind};
 
 // The pamphlet's sample game, kept with the rules' notation tests.
-const SAMPLE_RECORD: &str = include_str!("../../rules/tests/data/sample_game.txt");
-const SAMPLE_PGN: &str = include_str!("../../rules/tests/data/sample_game.pgn");
+const SAMPLE_RECORD: &str = include_str!("../../../rules/tests/data/sample_game.txt");
+const SAMPLE_PGN: &str = include_str!("../../../rules/tests/data/sample_game.pgn");
 
 /// RULES.md 11.
 const SAMPLE_MOVES: &str = "e3e5 h10h8 f2c5 g9g7 e2c3 g10i9 g1d4 e10d8 c5c8 d11e10 f3b7 b11a9 c8d8 e10b7 d8b10 e11e10 b10a11 b7a6 \

@@ -2,7 +2,7 @@
 //! of limit, stopping, MultiPV, pondering and the bench signature.
 
 mod player {
-    use gorgon::player::{bench, evaluate, Control, Engine, Limits, Report, SearchResult};
+    use engine::player::{bench, evaluate, Control, Engine, Limits, Report, SearchResult};
     use protocol::ScoreValue;
     use rules::{Position, Variant};
     use std::sync::Arc;

@@ -21,8 +21,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The shipped books, built by `book/build-books.sh`.
-static POM_BOOK: &[u8] = include_bytes!("../../../book/data/pom.gbk");
-static MINIPOM_BOOK: &[u8] = include_bytes!("../../../book/data/minipom.gbk");
+static POM_BOOK: &[u8] = include_bytes!("../../../../book/data/pom.gbk");
+static MINIPOM_BOOK: &[u8] = include_bytes!("../../../../book/data/minipom.gbk");
 
 /// Anything that can go wrong reading, building or writing a book.
 #[derive(Clone, Debug, PartialEq, Eq)]

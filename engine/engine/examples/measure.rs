@@ -4,7 +4,7 @@
 //! search took against its limit. docs/SEARCH.md ("Measuring one search")
 //! shows the uses.
 //!
-//! The tests (engine/tests/player.rs) assert what must hold on any machine:
+//! The tests (engine/engine/tests/player.rs) assert what must hold on any machine:
 //! a legal move under every limit, within a second of slack. How close a
 //! search keeps to its limits, and how deep and fast it goes, depends on
 //! the machine and its load: that is measured here and written down, not
@@ -15,7 +15,7 @@
 //! ```
 
 use clap::Parser;
-use gorgon::player::{eval_breakdown, Control, Engine, Limits, Report};
+use engine::player::{eval_breakdown, Control, Engine, Limits, Report};
 use protocol::ScoreValue;
 use rules::{Position, Variant};
 use std::process::ExitCode;

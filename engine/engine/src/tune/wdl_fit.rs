@@ -1,4 +1,4 @@
-//! Fitting the win/draw/loss model (`player::wdl`) to self-play results:
+//! Fitting the win/draw/loss model (`crate::wdl`) to self-play results:
 //! maximum likelihood of each game's result given an evaluation of the
 //! position (White's view: the compiled weights' or a net's) and its
 //! phase, over the six coefficients of `a(x)` and `b(x)`, with Adam on the
@@ -9,7 +9,7 @@ use crate::datagen::format::Record;
 use crate::nnue::{evaluate_fresh, Network};
 use crate::player::eval::params::S;
 use crate::player::eval::phase;
-use crate::player::wdl::WdlModel;
+use crate::wdl::WdlModel;
 use rayon::prelude::*;
 use rules::Color;
 

@@ -1,0 +1,34 @@
+//! Gorgon's engine library: the player that sits on the `rules` crate
+//! (engine/rules, a library with no search in it) and the jobs and loops
+//! built on the player.
+//!
+//! The modules form layers, listed here from the bottom up: a module uses
+//! only modules listed before it (`crate::` paths), so the import graph
+//! has no circle (tests/tests/layers.rs checks this list against the code):
+//!
+//! - `wdl`: the win/draw/loss model, the arithmetic every evaluation's scale goes through.
+//! - `nnue`: the learned evaluation: features, the network file, accumulators, the nets' models.
+//! - `player`: search, hand-written evaluation, transposition table, threads, time, bench.
+//! - `parallel`: one engine per worker thread, for the batch jobs.
+//! - `stdio`: the stdin/stdout lines the UCI and CECP loops share.
+//! - `analysis`: batch analysis and annotated games.
+//! - `book`: opening books on the rules (the `book` crate's files), built by self-play.
+//! - `datagen`: self-play training data, its formats and statistics.
+//! - `tune`: the hand-written evaluation's tuner and the win/draw/loss fits.
+//! - `train`: the nets' trainer.
+//! - `uci`: the UCI loop.
+//! - `xboard`: the CECP (XBoard) loop.
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod analysis;
+pub mod book;
+pub mod datagen;
+pub mod nnue;
+pub mod parallel;
+pub mod player;
+pub mod stdio;
+pub mod train;
+pub mod tune;
+pub mod uci;
+pub mod wdl;
+pub mod xboard;

@@ -1,0 +1,164 @@
+//! The check that a crate's modules form layers: an index file (`lib.rs`
+//! or a `mod.rs`) lists its modules from the bottom up, one per line as
+//! `//! - `name`: ...`, and each module may use (`crate::` paths, or
+//! `super::` from a child of a `mod.rs`) only the modules listed before
+//! it. An import that runs back up a layer, and so any circle, fails with
+//! the offending path. The match runner (scripts/tests/layers.rs) and the
+//! engine library (tests/tests/layers.rs) are checked with it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The modules in the order of the index's list (`//! - `name`: ...`).
+pub fn listed_order(index: &str) -> Vec<String> {
+    index
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! - `"))
+        .filter_map(|rest| rest.split_once('`'))
+        .map(|(name, _)| name.to_string())
+        .collect()
+}
+
+/// The modules the index declares (`pub mod name;` or `mod name;`).
+pub fn declared(index: &str) -> Vec<String> {
+    index
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("pub mod ").or_else(|| l.strip_prefix("mod ")))
+        .filter(|rest| rest.ends_with(';'))
+        .map(|rest| rest.trim_end_matches(';').to_string())
+        .collect()
+}
+
+/// `text` without its `//` comments: a name in prose is not an import.
+fn code_only(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split_once("//").map_or(l, |(code, _)| code))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The name right after each `prefix` in the code of `text`.
+pub fn paths_after(text: &str, prefix: &str) -> Vec<String> {
+    code_only(text)
+        .split(prefix)
+        .skip(1)
+        .map(|rest| {
+            rest.chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// Checks that every module of `order` uses (`uses_of` gives the modules
+/// its code names) only modules before it; the number of arrows seen, or
+/// the first one that points the wrong way.
+pub fn check_chain(order: &[String], uses_of: impl Fn(&str) -> Vec<String>) -> Result<usize, String> {
+    let mut arrows = 0;
+    for (i, module) in order.iter().enumerate() {
+        for target in uses_of(module) {
+            if &target == module {
+                continue;
+            }
+            match order.iter().position(|m| *m == target) {
+                Some(j) if j < i => arrows += 1,
+                _ => return Err(format!("{module} uses {target}, which the index lists after it (or not at all)")),
+            }
+        }
+    }
+    Ok(arrows)
+}
+
+/// The files of module `name` in `dir`: `name.rs`, or every file under
+/// `name/`; each with whether its `super::` is `dir`'s module (true for
+/// `name.rs` and `name/mod.rs`, whose parent is the index).
+fn module_files(dir: &Path, name: &str) -> Vec<(PathBuf, bool)> {
+    let file = dir.join(format!("{name}.rs"));
+    if file.is_file() {
+        return vec![(file, true)];
+    }
+    let mut files = Vec::new();
+    let mut todo = vec![dir.join(name)];
+    while let Some(d) = todo.pop() {
+        for entry in fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let top = d == dir.join(name) && path.file_name().is_some_and(|f| f == "mod.rs");
+                files.push((path, top));
+            }
+        }
+    }
+    files
+}
+
+/// Checks the layers of the index file `index` (its modules are its
+/// siblings, or the files of its folder for a `mod.rs`): the list names
+/// every declared module once, and each module's `crate_prefix` paths
+/// (`crate::` for a crate root, `crate::player::` for the player) and
+/// `super::` paths (the latter for the children of a `mod.rs`) point only
+/// down the list. The number of arrows checked, or what is wrong.
+pub fn check_index(index: &Path, crate_prefix: &str) -> Result<usize, String> {
+    let text = fs::read_to_string(index).map_err(|e| format!("{}: {e}", index.display()))?;
+    let order = listed_order(&text);
+    let (mut listed, mut decl) = (order.clone(), declared(&text));
+    listed.sort();
+    decl.sort();
+    if listed != decl {
+        return Err(format!(
+            "{}: the list {listed:?} is not the declared modules {decl:?}",
+            index.display()
+        ));
+    }
+    let dir = index.parent().expect("an index file lives in a folder");
+    let by_super = index.file_name().is_some_and(|f| f == "mod.rs");
+    check_chain(&order, |module| {
+        let mut uses = Vec::new();
+        for (file, top) in module_files(dir, module) {
+            let code = fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            uses.extend(paths_after(&code, crate_prefix));
+            if by_super && top {
+                // `super::super::x` (from a test module) names `x`: the
+                // step between the two is empty and names nothing.
+                uses.extend(paths_after(&code, "super::"));
+            }
+        }
+        uses
+    })
+    .map_err(|e| format!("{}: {e}", index.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_circle_is_caught() {
+        let lib = "//! - `a`: first.\n//! - `b`: second.\npub mod a;\nmod b;\n";
+        let order = listed_order(lib);
+        assert_eq!(order, ["a", "b"]);
+        assert_eq!(declared(lib), ["a", "b"]);
+        let uses = |a_text: &'static str| {
+            move |m: &str| match m {
+                "a" => paths_after(a_text, "crate::"),
+                _ => paths_after("use crate::a::X;\nfn f(_: crate::b::Y) {}", "crate::"),
+            }
+        };
+        assert_eq!(check_chain(&order, uses("use std::fmt; // not crate::b")), Ok(1));
+        assert_eq!(
+            check_chain(&order, uses("fn g(_: crate::b::Y) {}")),
+            Err("a uses b, which the index lists after it (or not at all)".to_string())
+        );
+    }
+
+    #[test]
+    fn super_paths_name_siblings() {
+        assert_eq!(
+            paths_after("use super::eval::x; super::super::tt::y // super::z", "super::"),
+            ["eval", "tt"]
+        );
+    }
+}
