@@ -81,7 +81,7 @@ enum Job {
         /// The evaluation: auto (the net where it is the default), true
         /// (the net) or false (the hand-written one), as `Use NNUE`.
         #[arg(long, default_value = "auto")]
-        nnue: engine::nnue::Mode,
+        nnue: engine::nnue::UseNnue,
     },
     /// Analyse a position, showing each completed depth, then the best
     /// line; or every position of an EPD or PGN file (--epd, --pgn), one

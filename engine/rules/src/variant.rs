@@ -20,6 +20,19 @@ impl Variant {
     /// Both variants.
     pub const ALL: [Variant; 2] = [Variant::Pom, Variant::MiniPom];
 
+    /// 0 for Pillars of Medusa, 1 for Mini-POM: the index of per-variant
+    /// tables, and the variant's code in the files that store one (nets,
+    /// G2 data, training checkpoints).
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The variant of an [`index`](Variant::index), or `None`.
+    pub fn from_index(index: usize) -> Option<Variant> {
+        Variant::ALL.get(index).copied()
+    }
+
     /// The `UCI_Variant` name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -446,5 +459,17 @@ mod tests {
         let c = g.castling(Color::White, 10);
         assert_eq!(g.square_name(c.king_to), "k1");
         assert_eq!(g.square_name(c.tower_to), "f1");
+    }
+
+    /// The index is the one the stored files use (nets, G2, checkpoints):
+    /// Pillars of Medusa 0, Mini-POM 1, and nothing else is a variant.
+    #[test]
+    fn index_round_trips_and_is_the_file_code() {
+        assert_eq!(Variant::Pom.index(), 0);
+        assert_eq!(Variant::MiniPom.index(), 1);
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_index(v.index()), Some(v));
+        }
+        assert_eq!(Variant::from_index(2), None);
     }
 }

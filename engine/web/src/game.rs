@@ -23,7 +23,7 @@ pub struct GameSpec {
 
 /// A game replayed.
 #[derive(Clone)]
-pub struct Game {
+pub struct ReplayedGame {
     pub start: Position,
     pub moves: Vec<Move>,
     /// After the last move (its history holds the game, for repetitions).
@@ -44,7 +44,7 @@ pub fn move_number(pos: &Position) -> String {
 impl GameSpec {
     /// Replays the game; the first bad FEN or illegal move is refused with
     /// the rules crate's message and the move's number.
-    pub fn replay(&self, caps: &Caps) -> Result<Game, ApiError> {
+    pub fn replay(&self, caps: &Caps) -> Result<ReplayedGame, ApiError> {
         let variant = variant(&self.variant)?;
         caps.plies(self.moves.len())?;
         let start = match self.fen.as_deref().map(str::trim) {
@@ -60,20 +60,20 @@ impl GameSpec {
             pos.make(m);
             moves.push(m);
         }
-        Ok(Game { start, moves, pos })
+        Ok(ReplayedGame { start, moves, pos })
     }
 }
 
-impl std::fmt::Debug for Game {
+impl std::fmt::Debug for ReplayedGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Game")
+        f.debug_struct("ReplayedGame")
             .field("start", &self.start.fen())
             .field("moves", &self.move_texts())
             .finish()
     }
 }
 
-impl Game {
+impl ReplayedGame {
     /// The position before each move and after the last: `moves.len() + 1`
     /// positions, each with the game's history up to it.
     pub fn positions(&self) -> Vec<Position> {

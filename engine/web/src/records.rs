@@ -3,7 +3,7 @@
 //! runner's `--stats`) and the inventor's notation (`rules::notation`).
 
 use crate::error::ApiError;
-use crate::game::{move_number, Game};
+use crate::game::{move_number, ReplayedGame};
 use rules::{notation, pgn, Color, GameRecord, GameResult, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -34,7 +34,7 @@ pub fn result(text: Option<&str>) -> Result<Option<GameResult>, ApiError> {
 /// The game as PGN in coordinates: the seven-tag roster (with the page's
 /// tags where given), `Variant`, `FEN` and `SetUp` when not the start, the
 /// numbered moves and the result.
-pub fn export_coord(game: &Game, result: Option<GameResult>, tags: &BTreeMap<String, String>) -> String {
+pub fn export_coord(game: &ReplayedGame, result: Option<GameResult>, tags: &BTreeMap<String, String>) -> String {
     let variant = game.start.variant();
     let result_text = result.unwrap_or(GameResult::Unfinished).to_string();
     let tag = |name: &str, default: &str| tags.get(name).cloned().unwrap_or_else(|| default.to_string());
@@ -81,7 +81,7 @@ pub fn export_coord(game: &Game, result: Option<GameResult>, tags: &BTreeMap<Str
 }
 
 /// The game in the inventor's notation.
-pub fn export_book(game: &Game, result: Option<GameResult>) -> Result<String, ApiError> {
+pub fn export_book(game: &ReplayedGame, result: Option<GameResult>) -> Result<String, ApiError> {
     notation::export(&game.start, &game.moves, result).map_err(|e| ApiError::refused(e.to_string()))
 }
 
@@ -152,7 +152,7 @@ mod tests {
     use crate::caps::Caps;
     use crate::game::GameSpec;
 
-    fn game(variant: &str, fen: Option<&str>, moves: &str) -> Game {
+    fn game(variant: &str, fen: Option<&str>, moves: &str) -> ReplayedGame {
         GameSpec {
             variant: variant.into(),
             fen: fen.map(String::from),

@@ -6,7 +6,7 @@
 use crate::body::Body;
 use crate::error::{parse, ApiError};
 use crate::events::{self, Sender};
-use crate::game::{Game, GameSpec};
+use crate::game::{GameSpec, ReplayedGame};
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
@@ -52,7 +52,7 @@ fn side_json(r: &SideReport) -> Value {
 
 /// The review: per move its evaluation (White's view), glyph, loss and the
 /// engine's preferred move; the graph's points; each side's summary.
-pub fn review_json(game: &Game, analyses: &[Analysis], judgements: &[Judgement], depth: u32) -> Value {
+pub fn review_json(game: &ReplayedGame, analyses: &[Analysis], judgements: &[Judgement], depth: u32) -> Value {
     let mut pos = game.start.clone();
     let mut moves = Vec::with_capacity(game.moves.len());
     for (j, (&m, a)) in judgements.iter().zip(game.moves.iter().zip(analyses)) {
@@ -89,14 +89,14 @@ pub fn review_json(game: &Game, analyses: &[Analysis], judgements: &[Judgement],
     })
 }
 
-fn run(game: Game, depth: u32, jobs: usize, hash_mb: usize, ticket: crate::searches::Ticket, tx: Sender) {
+fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: crate::searches::PageSlot, tx: Sender) {
     let positions = game.positions();
     let total = positions.len();
     let limits = SearchLimits {
         depth: Some(depth),
         ..SearchLimits::default()
     };
-    let stopper = &ticket.stopper;
+    let stopper = &slot.stopper;
     let analyses = Mutex::new(Vec::with_capacity(total));
     let done = engine::parallel::in_order(
         0..total,
@@ -134,11 +134,11 @@ pub async fn handler(State(app): State<Arc<App>>, Body(body): Body) -> Result<Re
     let jobs = app.caps.threads(request.threads)?;
     let hash_mb = app.caps.hash_mb(Some(request.hash.unwrap_or(16.min(app.caps.hash_mb as u64))))?;
     let game = request.game.replay(&app.caps)?;
-    let ticket = app.searches.begin(&request.page)?;
-    let (tx, events) = events::channel(Arc::clone(&ticket.stopper));
+    let slot = app.searches.begin(&request.page)?;
+    let (tx, events) = events::channel(Arc::clone(&slot.stopper));
     std::thread::Builder::new()
         .name("gorgon-web-review".into())
-        .spawn(move || run(game, depth, jobs, hash_mb, ticket, tx))
+        .spawn(move || run(game, depth, jobs, hash_mb, slot, tx))
         .map_err(|e| {
             ApiError::new(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,

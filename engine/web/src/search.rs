@@ -23,7 +23,7 @@ use std::sync::Arc;
 /// What the engine is asked to do.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Mode {
+pub enum Goal {
     /// Lines until stopped (or a limit given, or the time cap).
     #[default]
     Analyse,
@@ -38,7 +38,7 @@ pub struct SearchRequest {
     pub page: String,
     pub game: GameSpec,
     #[serde(default)]
-    pub mode: Mode,
+    pub mode: Goal,
     /// MultiPV, analysis only.
     pub lines: Option<u64>,
     pub threads: Option<u64>,
@@ -93,8 +93,8 @@ impl SearchRequest {
         limits.binc = self.binc.map(|v| v.min(caps.seconds * 1000) as i64);
         let has_clock = limits.wtime.is_some() || limits.btime.is_some();
         let lines = match self.mode {
-            Mode::Analyse => caps.lines(self.lines)?,
-            Mode::Play => {
+            Goal::Analyse => caps.lines(self.lines)?,
+            Goal::Play => {
                 if movetime.is_none() && !has_clock && limits.depth.is_none() && limits.nodes.is_none() {
                     return Err(ApiError::refused("play needs a limit: movetime, depth, nodes or the clocks"));
                 }
@@ -157,7 +157,7 @@ pub fn info_json(pos: &Position, info: &Info) -> Value {
 }
 
 /// Runs the search on its own thread, sending its events.
-fn run(pos: Position, plan: Plan, ticket: crate::searches::Ticket, tx: Sender) {
+fn run(pos: Position, plan: Plan, slot: crate::searches::PageSlot, tx: Sender) {
     let mut engine = Engine::new();
     // The machine may refuse the memory or the threads: the search runs
     // with what it got, and the page hears why.
@@ -167,7 +167,7 @@ fn run(pos: Position, plan: Plan, ticket: crate::searches::Ticket, tx: Sender) {
         }
     }
     engine.set_multipv(plan.lines);
-    let result = ticket.stopper.run(|control| {
+    let result = slot.stopper.run(|control| {
         engine.search(&pos, &plan.limits, control, &mut |report| {
             if let Report::Info(info) = report {
                 tx.send("info", &info_json(&pos, &info));
@@ -196,7 +196,7 @@ fn run(pos: Position, plan: Plan, ticket: crate::searches::Ticket, tx: Sender) {
             "white_eval": white_eval,
             "depth": r.depth,
             "nodes": r.nodes,
-            "stopped": ticket.stopper.stopped(),
+            "stopped": slot.stopper.stopped(),
         }),
     );
 }
@@ -209,12 +209,12 @@ pub async fn handler(State(app): State<Arc<App>>, Body(body): Body) -> Result<Re
     if let Some(o) = game.pos.outcome() {
         return Err(ApiError::refused(format!("the game is over: {o} ({})", o.result())));
     }
-    let ticket = app.searches.begin(&request.page)?;
-    let (tx, events) = events::channel(Arc::clone(&ticket.stopper));
+    let slot = app.searches.begin(&request.page)?;
+    let (tx, events) = events::channel(Arc::clone(&slot.stopper));
     let pos = game.pos;
     std::thread::Builder::new()
         .name("gorgon-web-search".into())
-        .spawn(move || run(pos, plan, ticket, tx))
+        .spawn(move || run(pos, plan, slot, tx))
         .map_err(|e| {
             ApiError::new(
                 axum::http::StatusCode::SERVICE_UNAVAILABLE,

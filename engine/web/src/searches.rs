@@ -19,7 +19,7 @@ pub struct Searches {
 
 /// A page's slot while its request runs; dropping it frees the slot.
 #[derive(Debug)]
-pub struct Ticket {
+pub struct PageSlot {
     searches: Arc<Searches>,
     page: String,
     id: u64,
@@ -47,7 +47,7 @@ impl Searches {
 
     /// Takes the page's slot, stopping whatever the page ran before; 429
     /// when other pages already hold every slot.
-    pub fn begin(self: &Arc<Self>, page: &str) -> Result<Ticket, ApiError> {
+    pub fn begin(self: &Arc<Self>, page: &str) -> Result<PageSlot, ApiError> {
         check_page(page)?;
         let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         match pages.get(page) {
@@ -63,7 +63,7 @@ impl Searches {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         let stopper = Arc::new(Stopper::new());
         pages.insert(page.to_string(), (id, Arc::clone(&stopper)));
-        Ok(Ticket {
+        Ok(PageSlot {
             searches: Arc::clone(self),
             page: page.to_string(),
             id,
@@ -90,7 +90,7 @@ impl Searches {
     }
 }
 
-impl Drop for Ticket {
+impl Drop for PageSlot {
     fn drop(&mut self) {
         let mut pages = self.searches.pages.lock().unwrap_or_else(|e| e.into_inner());
         // A newer request of the same page has the slot now: leave it.

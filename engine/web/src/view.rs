@@ -3,7 +3,7 @@
 //! the Morph choices each pair allows, the outcome, and the game's moves in
 //! coordinates and in the inventor's notation.
 
-use crate::game::Game;
+use crate::game::ReplayedGame;
 use rules::{notation, squares, Bitboard, Color, MoveKind, Outcome, Piece, Position};
 use serde_json::{json, Map, Value};
 
@@ -102,7 +102,7 @@ pub fn legal_json(pos: &Position) -> Value {
 
 /// The moves of the game, each with its number, both notations and the
 /// check it gives.
-pub fn history_json(game: &Game) -> Vec<Value> {
+pub fn history_json(game: &ReplayedGame) -> Vec<Value> {
     let g = game.start.geometry();
     let mut pos = game.start.clone();
     let mut out = Vec::with_capacity(game.moves.len());
@@ -127,7 +127,7 @@ pub fn history_json(game: &Game) -> Vec<Value> {
 }
 
 /// Everything the page shows of the game's last position.
-pub fn position_json(game: &Game) -> Value {
+pub fn position_json(game: &ReplayedGame) -> Value {
     let pos = &game.pos;
     let g = pos.geometry();
     let mut pieces = Map::new();

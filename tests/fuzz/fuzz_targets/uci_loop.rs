@@ -25,7 +25,7 @@
 #![no_main]
 
 use engine::uci::options::{self, OptionId, OptionValue};
-use engine::uci::{Flags, Session};
+use engine::uci::{Ledger, Session};
 use libfuzzer_sys::fuzz_target;
 use protocol::{Command, Reply};
 use rules::Variant;
@@ -86,20 +86,20 @@ fn clamp(command: Command) -> Option<Command> {
 /// Runs `line` while a helper thread waits for the search to start and
 /// then releases it, as the stdin reader would on `stop` or `ponderhit`.
 fn run_released(session: &mut Session, line: &str, release: Release) -> bool {
-    let flags: Arc<Flags> = session.flags();
+    let ledger: Arc<Ledger> = session.ledger();
     let done = Arc::new(AtomicBool::new(false));
     let helper = {
-        let (flags, done) = (Arc::clone(&flags), Arc::clone(&done));
+        let (ledger, done) = (Arc::clone(&ledger), Arc::clone(&done));
         std::thread::spawn(move || {
-            while !flags.busy.load(Ordering::SeqCst) {
+            while !ledger.busy.load(Ordering::SeqCst) {
                 if done.load(Ordering::SeqCst) {
                     return;
                 }
                 std::thread::yield_now();
             }
             match release {
-                Release::Stop => flags.stops.stop(),
-                Release::PonderHit => flags.stops.ponderhit(),
+                Release::Stop => ledger.stops.stop(),
+                Release::PonderHit => ledger.stops.ponderhit(),
             }
         })
     };

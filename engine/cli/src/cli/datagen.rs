@@ -3,7 +3,7 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 use engine::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
-use engine::nnue::Mode;
+use engine::nnue::UseNnue;
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
@@ -97,7 +97,7 @@ struct PlayArgs {
     /// The evaluation that plays: auto (the net where it is the default),
     /// true (the net) or false (the hand-written one), as `Use NNUE`.
     #[arg(long, default_value = "auto")]
-    nnue: Mode,
+    nnue: UseNnue,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,

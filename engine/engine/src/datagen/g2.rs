@@ -61,20 +61,13 @@ pub struct Step {
 
 /// A game as stored: where it starts, its result and its recorded positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct StoredGame {
     pub variant: Variant,
     pub result: GameResult,
     pub start: Start,
     /// Plies played before the start position.
     pub start_ply: u32,
     pub steps: Vec<Step>,
-}
-
-fn variant_code(v: Variant) -> u8 {
-    match v {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
 }
 
 fn result_code(r: GameResult) -> Option<u8> {
@@ -103,7 +96,7 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
-impl Game {
+impl StoredGame {
     /// The start position.
     pub fn start_position(&self) -> Result<Position, String> {
         match &self.start {
@@ -129,7 +122,7 @@ impl Game {
         let steps = u32::try_from(self.steps.len()).map_err(|_| "too many records in one game")?;
         let mut pos = self.start_position()?;
         out.extend_from_slice(TAG);
-        out.push(variant_code(self.variant));
+        out.push(self.variant.index() as u8);
         out.push(result);
         match &self.start {
             Start::Variant => out.push(0),
@@ -263,11 +256,9 @@ pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result
             ));
         }
         let at = r.offset;
-        let variant = match r.byte("variant")? {
-            0 => Variant::Pom,
-            1 => Variant::MiniPom,
-            v => return Err(r.error(at, format!("variant {v}: expected 0 (pom) or 1 (minipom)"))),
-        };
+        let code = r.byte("variant")?;
+        let variant =
+            Variant::from_index(code.into()).ok_or_else(|| r.error(at, format!("variant {code}: expected 0 (pom) or 1 (minipom)")))?;
         let at = r.offset;
         let result = match r.byte("result")? {
             0 => GameResult::WhiteWins,
@@ -360,7 +351,7 @@ pub const SEARCH_MAX_NODES: u64 = 50_000;
 /// exactly that many legal moves leads to its position (FEN equal, clocks
 /// included); otherwise it starts a new game at its own FEN.
 pub struct Converter {
-    game: Option<(Game, Position, u32)>,
+    game: Option<(StoredGame, Position, u32)>,
     /// Games started because no connecting moves were found (or the gap was
     /// too long to search), though variant, result and ply allowed one.
     pub breaks: u64,
@@ -420,7 +411,7 @@ impl Converter {
         self.flush(out)?;
         let fen = r.position.fen();
         self.game = Some((
-            Game {
+            StoredGame {
                 variant: r.position.variant(),
                 result: r.result,
                 start: Start::Fen(fen),
@@ -526,9 +517,9 @@ mod tests {
     use rules::SplitMix64;
 
     /// A game of random legal moves, a record every one to three plies.
-    fn random_game(variant: Variant, seed: u64, start: Start) -> Game {
+    fn random_game(variant: Variant, seed: u64, start: Start) -> StoredGame {
         let mut rng = SplitMix64::new(seed);
-        let mut game = Game {
+        let mut game = StoredGame {
             variant,
             result: GameResult::Draw,
             start,

@@ -12,7 +12,7 @@ pub mod format;
 pub mod g2;
 pub mod stats;
 
-use crate::nnue::Mode;
+use crate::nnue::UseNnue;
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
 use format::Record;
@@ -53,7 +53,7 @@ pub struct DatagenOptions {
     pub format: Version,
     /// The evaluation the games are played with (`Use NNUE`): the next
     /// generation of nets learns from the games of the current one.
-    pub nnue: Mode,
+    pub nnue: UseNnue,
 }
 
 impl DatagenOptions {
@@ -79,7 +79,7 @@ impl DatagenOptions {
             hash_mb: 16,
             progress: false,
             format: Version::G1,
-            nnue: Mode::Auto,
+            nnue: UseNnue::Auto,
         }
     }
 
@@ -151,9 +151,9 @@ impl fmt::Display for Summary {
 
 /// One finished game: its kept positions, the game as G2 stores it, and
 /// its part of the summary.
-struct Game {
+struct FinishedGame {
     records: Vec<Record>,
-    stored: g2::Game,
+    stored: g2::StoredGame,
     summary: Summary,
 }
 
@@ -234,7 +234,7 @@ fn opening(engine: &mut Engine, opts: &DatagenOptions, rng: &mut SplitMix64, lim
     }
 }
 
-fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
+fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> FinishedGame {
     let mut rng = SplitMix64::new(opts.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     rng.next_u64();
     let limits = Limits {
@@ -335,7 +335,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
         });
         from = to;
     }
-    let stored = g2::Game {
+    let stored = g2::StoredGame {
         variant: opts.variant,
         result,
         start,
@@ -351,7 +351,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Game {
             score,
         })
         .collect();
-    Game { records, stored, summary }
+    FinishedGame { records, stored, summary }
 }
 
 #[cfg(test)]

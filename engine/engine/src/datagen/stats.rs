@@ -35,7 +35,7 @@ pub struct Stats {
 
 impl Stats {
     pub fn add(&mut self, r: &Record) {
-        let v = &mut self.variants[variant_index(r.position.variant())];
+        let v = &mut self.variants[r.position.variant().index()];
         if v.records == 0 || r.ply < v.min_ply {
             v.min_ply = r.ply;
         }
@@ -102,13 +102,6 @@ pub fn for_each_record(input: impl BufRead, name: &str, mut f: impl FnMut(Record
         }
     }
     Ok(())
-}
-
-fn variant_index(v: Variant) -> usize {
-    match v {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
 }
 
 fn percent(n: usize, of: usize) -> f64 {
@@ -213,7 +206,7 @@ mod tests {
             pos.make(m);
             steps.push(g2::Step { moves: vec![m], score });
         }
-        let game = g2::Game {
+        let game = g2::StoredGame {
             variant: Variant::MiniPom,
             result: GameResult::BlackWins,
             start: g2::Start::Variant,

@@ -36,16 +36,9 @@ static EMBEDDED: LazyLock<[Arc<Network>; 2]> = LazyLock::new(|| {
 /// against the hand-written evaluation at 8+0.08 (docs/NNUE.md).
 pub const DEFAULT_ON: [bool; 2] = [true, true];
 
-fn index(v: Variant) -> usize {
-    match v {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
-}
-
 /// The embedded net of a variant.
 pub fn embedded(variant: Variant) -> Arc<Network> {
-    EMBEDDED[index(variant)].clone()
+    EMBEDDED[variant.index()].clone()
 }
 
 /// The win/draw/loss model of a variant's net: the scores the engine
@@ -61,7 +54,7 @@ pub fn wdl_model(variant: Variant) -> &'static WdlModel {
 
 /// `Use NNUE`: the net where it is the default, always, or never.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
+pub enum UseNnue {
     Auto,
     On,
     Off,
@@ -69,20 +62,20 @@ pub enum Mode {
 
 /// The command line's `--nnue` (bench, datagen): the option's values, with
 /// the error naming them.
-impl std::str::FromStr for Mode {
+impl std::str::FromStr for UseNnue {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Mode, String> {
-        Mode::from_name(s).ok_or_else(|| format!("{s:?}: expected auto, true or false"))
+    fn from_str(s: &str) -> Result<UseNnue, String> {
+        UseNnue::from_name(s).ok_or_else(|| format!("{s:?}: expected auto, true or false"))
     }
 }
 
-impl Mode {
-    pub fn from_name(name: &str) -> Option<Mode> {
+impl UseNnue {
+    pub fn from_name(name: &str) -> Option<UseNnue> {
         match name.to_ascii_lowercase().as_str() {
-            "auto" => Some(Mode::Auto),
-            "true" | "on" => Some(Mode::On),
-            "false" | "off" => Some(Mode::Off),
+            "auto" => Some(UseNnue::Auto),
+            "true" | "on" => Some(UseNnue::On),
+            "false" | "off" => Some(UseNnue::Off),
             _ => None,
         }
     }
@@ -95,7 +88,7 @@ pub struct NetChoice {
     nets: [Arc<Network>; 2],
     /// Where each net came from (`<embedded>` or a path).
     sources: [String; 2],
-    pub mode: Mode,
+    pub mode: UseNnue,
 }
 
 impl Default for NetChoice {
@@ -103,7 +96,7 @@ impl Default for NetChoice {
         NetChoice {
             nets: [embedded(Variant::Pom), embedded(Variant::MiniPom)],
             sources: ["<embedded>".into(), "<embedded>".into()],
-            mode: Mode::Auto,
+            mode: UseNnue::Auto,
         }
     }
 }
@@ -113,16 +106,16 @@ impl NetChoice {
     /// hand-written evaluation.
     pub fn active(&self, variant: Variant) -> Option<Arc<Network>> {
         let on = match self.mode {
-            Mode::Auto => DEFAULT_ON[index(variant)],
-            Mode::On => true,
-            Mode::Off => false,
+            UseNnue::Auto => DEFAULT_ON[variant.index()],
+            UseNnue::On => true,
+            UseNnue::Off => false,
         };
-        on.then(|| self.nets[index(variant)].clone())
+        on.then(|| self.nets[variant.index()].clone())
     }
 
     /// Where the variant's net came from.
     pub fn source(&self, variant: Variant) -> &str {
-        &self.sources[index(variant)]
+        &self.sources[variant.index()]
     }
 
     /// Loads a net file for the variant its header names; on any error the
@@ -140,7 +133,7 @@ impl NetChoice {
         }
         let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
         let net = Network::from_bytes(&bytes).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
-        let i = index(net.variant);
+        let i = net.variant.index();
         let said = format!("{} net from {path}: {}", net.variant.name(), net.description);
         self.nets[i] = Arc::new(net);
         self.sources[i] = path.to_string();
@@ -165,7 +158,7 @@ mod tests {
     #[test]
     fn a_bad_eval_file_keeps_the_previous_net() {
         let mut choice = NetChoice {
-            mode: Mode::On,
+            mode: UseNnue::On,
             ..NetChoice::default()
         };
         let before = choice.active(Variant::Pom).unwrap();
@@ -186,11 +179,11 @@ mod tests {
         choice.load("<embedded>").unwrap();
         assert_eq!(choice.source(Variant::MiniPom), "<embedded>");
         std::fs::remove_file(&path).ok();
-        assert_eq!(Mode::from_name("FALSE"), Some(Mode::Off));
-        assert_eq!("auto".parse::<Mode>(), Ok(Mode::Auto));
-        assert!("maybe".parse::<Mode>().unwrap_err().contains("expected auto, true or false"));
+        assert_eq!(UseNnue::from_name("FALSE"), Some(UseNnue::Off));
+        assert_eq!("auto".parse::<UseNnue>(), Ok(UseNnue::Auto));
+        assert!("maybe".parse::<UseNnue>().unwrap_err().contains("expected auto, true or false"));
         assert!(NetChoice {
-            mode: Mode::Off,
+            mode: UseNnue::Off,
             ..NetChoice::default()
         }
         .active(Variant::MiniPom)

@@ -94,13 +94,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn variant_code(v: Variant) -> u32 {
-    match v {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
-}
-
 impl Network {
     /// Reads and checks a net file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
@@ -114,11 +107,9 @@ impl Network {
                 "net format version {version}: this engine reads version {VERSION}"
             )));
         }
-        let variant = match r.u32("the variant")? {
-            0 => Variant::Pom,
-            1 => Variant::MiniPom,
-            v => return Err(NetError(format!("unknown variant code {v} in the net's header"))),
-        };
+        let code = r.u32("the variant")?;
+        let variant =
+            Variant::from_index(code as usize).ok_or_else(|| NetError(format!("unknown variant code {code} in the net's header")))?;
         let layout = r.u64("the input layout")?;
         if layout != layout_hash(variant) {
             return Err(NetError(format!(
@@ -182,7 +173,7 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.feature_weights.len() * 2);
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, variant_code(self.variant)] {
+        for v in [VERSION, self.variant.index() as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&layout_hash(self.variant).to_le_bytes());

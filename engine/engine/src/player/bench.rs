@@ -6,7 +6,7 @@
 use super::control::Control;
 use super::limits::Limits;
 use super::threads::Engine;
-use crate::nnue::Mode;
+use crate::nnue::UseNnue;
 use rules::{Position, Variant};
 use std::time::Instant;
 
@@ -122,13 +122,13 @@ pub fn position(i: usize) -> Position {
 /// line per position through `out` and finally `<N> nodes <M> nps`.
 /// Returns the node total and the speed.
 pub fn run(depth: Option<u32>, out: &mut dyn FnMut(&str)) -> (u64, u64) {
-    run_until(depth, Mode::Auto, &Control::new(), out)
+    run_until(depth, UseNnue::Auto, &Control::new(), out)
 }
 
 /// [`run`] with the evaluation `nnue` chooses (`Use NNUE`), that `control`
 /// can stop (the UCI loop's `bench`): a stopped bench ends after the
 /// position under way and prints no total.
-pub fn run_until(depth: Option<u32>, nnue: Mode, control: &Control, out: &mut dyn FnMut(&str)) -> (u64, u64) {
+pub fn run_until(depth: Option<u32>, nnue: UseNnue, control: &Control, out: &mut dyn FnMut(&str)) -> (u64, u64) {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).max(1);
     let mut engine = Engine::new();
     engine.set_use_nnue(nnue);

@@ -14,7 +14,7 @@ use super::score::{reported, to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
 use super::time::TimeManager;
 use super::tt::Tt;
-use crate::nnue::{Mode, NetChoice};
+use crate::nnue::{NetChoice, UseNnue};
 use protocol::ScoreValue;
 use rules::{Move, Position};
 use std::collections::HashMap;
@@ -129,7 +129,7 @@ impl Engine {
     /// `Use NNUE`: the net where it is the default (`Auto`), always or
     /// never. The table is cleared when the evaluation changes, since its
     /// entries keep static evaluations.
-    pub fn set_use_nnue(&mut self, mode: Mode) {
+    pub fn set_use_nnue(&mut self, mode: UseNnue) {
         if mode != self.nets.mode {
             self.nets.mode = mode;
             self.clear_hash();

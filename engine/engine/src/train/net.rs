@@ -220,7 +220,7 @@ impl FloatNet {
     /// A checkpoint: the float weights, to go on from (`--resume`).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = b"GORGONCK".to_vec();
-        out.extend_from_slice(&(if self.variant == Variant::MiniPom { 1u32 } else { 0 }).to_le_bytes());
+        out.extend_from_slice(&(self.variant.index() as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         for x in self.w.iter().chain(&self.b).chain(&self.v).chain(std::iter::once(&self.c)) {
             out.extend_from_slice(&x.to_le_bytes());
@@ -233,11 +233,8 @@ impl FloatNet {
             return Err("not a Gorgon training checkpoint (no GORGONCK header)".into());
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
-        let variant = match word(8) {
-            0 => Variant::Pom,
-            1 => Variant::MiniPom,
-            v => return Err(format!("checkpoint variant code {v}")),
-        };
+        let code = word(8);
+        let variant = Variant::from_index(code as usize).ok_or_else(|| format!("checkpoint variant code {code}"))?;
         let hidden = word(12) as usize;
         if hidden == 0 || hidden > crate::nnue::network::MAX_HIDDEN {
             return Err(format!("checkpoint hidden size {hidden}"));

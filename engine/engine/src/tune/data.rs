@@ -6,7 +6,6 @@
 use crate::datagen::format::Record;
 use crate::player::eval::{features, params::COUNT, Sink};
 use rayon::prelude::*;
-use rules::Variant;
 
 /// A trace sink: counts per parameter, White positive, Black negative.
 struct Trace {
@@ -109,14 +108,6 @@ pub fn trace(pos: &rules::Position) -> (Vec<(u16, i16)>, u16) {
     (merged, phase as u16)
 }
 
-/// The variant's index in per-variant arrays.
-pub fn variant_index(v: Variant) -> usize {
-    match v {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,7 +119,7 @@ mod tests {
     #[test]
     fn traces_reproduce_the_evaluation() {
         let mut rng = SplitMix64::new(5);
-        for variant in Variant::ALL {
+        for variant in rules::Variant::ALL {
             let w = weights(variant);
             for _ in 0..30 {
                 let mut pos = Position::startpos(variant);

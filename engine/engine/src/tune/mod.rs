@@ -19,7 +19,7 @@ use crate::datagen::{format::Record, stats::for_each_record};
 use crate::nnue;
 use crate::player::eval::{params::COUNT, params::S, wdl_model, wdl_source, weights, weights_source};
 use crate::wdl::WdlModel;
-use data::{variant_index, DataSet};
+use data::DataSet;
 use rayon::prelude::*;
 use rules::Variant;
 use std::fs::File;
@@ -102,7 +102,7 @@ fn for_each_batch(files: &[PathBuf], mut take: impl FnMut(usize, &[Record])) -> 
     for path in files {
         let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for_each_record(BufReader::new(file), &path.display().to_string(), |r| {
-            let v = variant_index(r.position.variant());
+            let v = r.position.variant().index();
             batch[v].push(r);
             if batch[v].len() >= BATCH {
                 take(v, &batch[v]);
@@ -424,7 +424,7 @@ pub fn run(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<Vec<Fit>, 
         if set.len() < 10 {
             return Err(format!("{}: {} positions are too few to tune on", variant.name(), set.len()));
         }
-        let o = &mut out[variant_index(variant)];
+        let o = &mut out[variant.index()];
         if opts.wdl {
             let samples = wdl_fit::samples(&set, weights(variant));
             o.wdl = fit_wdl(variant, &samples, &mut wdl_notes, log);
@@ -487,21 +487,21 @@ fn run_net_wdl(opts: &TuneOptions, log: &mut dyn FnMut(String)) -> Result<(), St
     let nets = Variant::ALL.map(nnue::embedded);
     let mut samples: [Vec<wdl_fit::Sample>; 2] = [Vec::new(), Vec::new()];
     for_each_batch(&opts.files, |v, batch| {
-        if opts.variant.is_none_or(|only| variant_index(only) == v) {
+        if opts.variant.is_none_or(|only| only.index() == v) {
             samples[v].extend(wdl_fit::net_samples(batch, &nets[v]));
         }
     })?;
     let mut models = Variant::ALL.map(|v| *nnue::wdl_model(v));
     let mut notes = Vec::new();
     for variant in Variant::ALL {
-        let s = &samples[variant_index(variant)];
+        let s = &samples[variant.index()];
         if s.is_empty() {
             continue;
         }
         if s.len() < 10 {
             return Err(format!("{}: {} positions are too few to fit on", variant.name(), s.len()));
         }
-        models[variant_index(variant)] = fit_wdl(variant, s, &mut notes, log);
+        models[variant.index()] = fit_wdl(variant, s, &mut notes, log);
     }
     if notes.is_empty() {
         return Err("no positions to fit on".into());

@@ -27,12 +27,12 @@ use std::time::Instant;
 /// What the reader thread (or another thread of an in-process driver) and
 /// the loop share.
 #[derive(Default)]
-pub struct Flags {
+pub struct Ledger {
     /// The stop tickets of the long commands, issued in input order.
     pub stops: Arc<Stops>,
     /// True while a long command (a search, a perft, a bench) runs.
     pub busy: AtomicBool,
-    /// How far the loop is, for `isready` (see [`Flags::ready`]).
+    /// How far the loop is, for `isready` (see [`Ledger::ready`]).
     progress: Mutex<Progress>,
 }
 
@@ -46,7 +46,7 @@ struct Progress {
     owed_at: u64,
 }
 
-impl Flags {
+impl Ledger {
     fn progress(&self) -> MutexGuard<'_, Progress> {
         self.progress.lock().unwrap_or_else(PoisonError::into_inner)
     }
@@ -130,7 +130,7 @@ struct BookState {
 pub struct Session {
     variant: Variant,
     pos: Position,
-    flags: Arc<Flags>,
+    ledger: Arc<Ledger>,
     settings: Settings,
     player: player::Engine,
     book: BookState,
@@ -141,24 +141,24 @@ pub struct Session {
 /// Runs the loop on stdin/stdout until `quit` or EOF. `first` is a line
 /// already read from stdin (by the protocol detection in `main`).
 pub fn run(variant: Variant, first: Option<String>) {
-    let flags = Arc::new(Flags::default());
+    let ledger = Arc::new(Ledger::default());
     let (tx, rx) = channel();
-    let reader_flags = Arc::clone(&flags);
+    let reader_flags = Arc::clone(&ledger);
     std::thread::Builder::new()
         .name("stdin".into())
         .spawn(move || read_stdin(first, tx, reader_flags))
         .expect("spawn the stdin reader");
-    let mut session = Session::with_flags(variant, flags);
+    let mut session = Session::with_ledger(variant, ledger);
     session.serve(rx);
 }
 
 /// The reader thread: answers what cannot wait for a running search
 /// (`stop`, `ponderhit`, `isready` while the last command runs) and queues
 /// the rest for the loop.
-fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
+fn read_stdin(first: Option<String>, tx: Sender<Input>, ledger: Arc<Ledger>) {
     let (mut sent, mut last_long) = (0, false);
     for line in StdinLines::new(first) {
-        let forwarded = match triage(&line, &flags, Some((sent, last_long))) {
+        let forwarded = match triage(&line, &ledger, Some((sent, last_long))) {
             None => continue,
             Some(Input::Command(Command::Quit)) => break,
             Some(input) => input,
@@ -170,7 +170,7 @@ fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
         sent += 1;
     }
     // `quit` or EOF: end whatever runs or waits, then the loop.
-    flags.stops.shut_down();
+    ledger.stops.shut_down();
     let _ = tx.send(Input::Command(Command::Quit));
 }
 
@@ -179,24 +179,24 @@ fn read_stdin(first: Option<String>, tx: Sender<Input>, flags: Arc<Flags>) {
 /// [`Session::handle_line`], so that both read a line alike. `sent`: how
 /// many inputs the reader has forwarded and whether the last was long
 /// (`None` in process, where nothing runs while a line is read).
-fn triage(line: &str, flags: &Flags, sent: Option<(u64, bool)>) -> Option<Input> {
+fn triage(line: &str, ledger: &Ledger, sent: Option<(u64, bool)>) -> Option<Input> {
     match protocol::parse_line(line) {
         Ok(None) => None,
         Ok(Some(Command::Stop)) => {
-            flags.stops.stop();
+            ledger.stops.stop();
             None
         }
         Ok(Some(Command::PonderHit)) => {
-            flags.stops.ponderhit();
+            ledger.stops.ponderhit();
             None
         }
-        Ok(Some(Command::IsReady)) if sent.is_some_and(|(n, long)| flags.ready(n, long)) => None,
+        Ok(Some(Command::IsReady)) if sent.is_some_and(|(n, long)| ledger.ready(n, long)) => None,
         Ok(Some(command)) if is_long(&command) => {
             // The ticket is issued here, in input order: a `stop` or
             // `ponderhit` read after this line reaches it, one read before
             // does not, whenever the loop gets to run it.
             let ponder = matches!(&command, Command::Go(go) if go.ponder);
-            Some(Input::Long(command, flags.stops.issue(ponder)))
+            Some(Input::Long(command, ledger.stops.issue(ponder)))
         }
         Ok(Some(command)) => Some(Input::Command(command)),
         Err(e) => Some(Input::Error(e.to_string())),
@@ -223,7 +223,7 @@ impl Session {
     /// (the `uci_loop` fuzz target, future bindings), which feed it lines
     /// with [`Session::handle_line`]; the engine itself runs [`run`].
     pub fn new(variant: Variant) -> Session {
-        Session::with_flags(variant, Arc::default())
+        Session::with_ledger(variant, Arc::default())
     }
 
     /// What a driver uses from another thread while
@@ -231,29 +231,29 @@ impl Session {
     /// issued so far as `stop` on stdin would (the only way to end `go
     /// infinite`), `stops.ponderhit()` ends their pondering, and `busy`
     /// tells that a long command has started.
-    pub fn flags(&self) -> Arc<Flags> {
-        Arc::clone(&self.flags)
+    pub fn ledger(&self) -> Arc<Ledger> {
+        Arc::clone(&self.ledger)
     }
 
     /// Runs one input line to the end, as the reader thread and the loop
     /// together would: a `go` searches to its limits and writes `bestmove`
     /// before this returns (a `go infinite` or `go ponder` only once
     /// another thread stops it, or ends its pondering, through
-    /// [`Session::flags`]). Replies go through [`write_line`], to stdout or
+    /// [`Session::ledger`]). Replies go through [`write_line`], to stdout or
     /// where [`crate::stdio::redirect_output`] sends this thread's lines.
     /// Returns false on `quit`, after which the driver should stop.
     pub fn handle_line(&mut self, line: &str) -> bool {
-        match triage(line, &self.flags, None) {
+        match triage(line, &self.ledger, None) {
             None => true,
             Some(input) => self.run_input(input),
         }
     }
 
-    fn with_flags(variant: Variant, flags: Arc<Flags>) -> Session {
+    fn with_ledger(variant: Variant, ledger: Arc<Ledger>) -> Session {
         Session {
             variant,
             pos: Position::startpos(variant),
-            flags,
+            ledger,
             settings: Settings {
                 threads: 1,
                 debug: false,
@@ -287,10 +287,10 @@ impl Session {
             Input::Command(Command::Quit) => return false,
             Input::Command(c) => self.handle(c),
             Input::Long(c, control) => {
-                self.flags.busy.store(true, Ordering::SeqCst);
-                self.flags.start_long(self.ran);
+                self.ledger.busy.store(true, Ordering::SeqCst);
+                self.ledger.start_long(self.ran);
                 self.run_long(c, &control);
-                self.flags.busy.store(false, Ordering::SeqCst);
+                self.ledger.busy.store(false, Ordering::SeqCst);
             }
         }
         true
@@ -399,7 +399,7 @@ impl Session {
             (OptionId::BookFile, OptionValue::Text(path)) => self.settings.book_file = path,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
             (OptionId::UseNnue, OptionValue::Text(mode)) => {
-                if let Some(mode) = crate::nnue::Mode::from_name(&mode) {
+                if let Some(mode) = crate::nnue::UseNnue::from_name(&mode) {
                     self.player.set_use_nnue(mode);
                 }
             }
@@ -540,6 +540,6 @@ mod tests {
         assert_eq!(lines.first(), Some(&"readyok"));
         assert!(lines.iter().any(|l| l.starts_with("bestmove ")), "{text}");
         assert!(lines.last().unwrap().starts_with("info string error: unknown command"), "{text}");
-        assert!(!session.flags().busy.load(Ordering::SeqCst));
+        assert!(!session.ledger().busy.load(Ordering::SeqCst));
     }
 }

@@ -201,7 +201,7 @@ fn status(shared: &Shared) -> Reply {
 
 /// Who the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
+enum Role {
     /// Neither side (`force`): moves are checked and played, nothing more.
     Force,
     /// One side.
@@ -267,7 +267,7 @@ fn features() -> Reply {
 struct Session {
     variant: Variant,
     pos: Position,
-    mode: Mode,
+    role: Role,
     clock: Clock,
     /// Thinking output on (`post`).
     post: bool,
@@ -304,7 +304,7 @@ impl Session {
         Session {
             variant,
             pos: Position::startpos(variant),
-            mode: Mode::Play(Color::Black),
+            role: Role::Play(Color::Black),
             clock: Clock::default(),
             post: false,
             highlight: true,
@@ -363,7 +363,7 @@ impl Session {
                 }),
                 Input::Command(c, line, number) => {
                     self.handled = number;
-                    if self.mode == Mode::Analyze {
+                    if self.role == Role::Analyze {
                         self.analysis_due = true;
                     }
                     self.handle(c, &line);
@@ -376,8 +376,8 @@ impl Session {
     /// announced the end of the game). Thinking waits for commands that end
     /// the game already received; the analysis for any command received.
     fn work(&mut self, rx: &Receiver<Input>) -> bool {
-        let think = self.want_think && matches!(self.mode, Mode::Play(c) if c == self.pos.side_to_move());
-        let analyze = self.analysis_due && self.mode == Mode::Analyze;
+        let think = self.want_think && matches!(self.role, Role::Play(c) if c == self.pos.side_to_move());
+        let analyze = self.analysis_due && self.role == Role::Analyze;
         if !think {
             self.want_think = false;
         }
@@ -524,7 +524,7 @@ impl Session {
     fn after_move(&mut self) {
         self.lifted = None;
         self.show_stones();
-        if self.mode != Mode::Analyze && !self.game_over {
+        if self.role != Role::Analyze && !self.game_over {
             if let Some(outcome) = self.pos.outcome() {
                 self.announce(outcome);
             }
@@ -564,8 +564,8 @@ impl Session {
             }
             Command::New => {
                 // In analyze mode `new` resets the position and stays there.
-                if self.mode != Mode::Analyze {
-                    self.mode = Mode::Play(Color::Black);
+                if self.role != Role::Analyze {
+                    self.role = Role::Play(Color::Black);
                 }
                 self.want_think = false;
                 self.clock.depth = None;
@@ -574,19 +574,19 @@ impl Session {
             }
             Command::Variant(name) => self.set_variant(&name, line),
             Command::Force => {
-                self.mode = Mode::Force;
+                self.role = Role::Force;
                 self.want_think = false;
             }
             Command::Go => {
-                self.mode = Mode::Play(self.pos.side_to_move());
+                self.role = Role::Play(self.pos.side_to_move());
                 self.want_think = true;
             }
             Command::PlayOther => {
-                self.mode = Mode::Play(!self.pos.side_to_move());
+                self.role = Role::Play(!self.pos.side_to_move());
                 self.want_think = false;
             }
-            Command::White => self.mode = Mode::Play(Color::Black),
-            Command::Black => self.mode = Mode::Play(Color::White),
+            Command::White => self.role = Role::Play(Color::Black),
+            Command::Black => self.role = Role::Play(Color::White),
             Command::Level(level) => self.clock.set_level(level),
             Command::St(ms) => self.clock.set_per_move(ms),
             Command::Sd(depth) => self.clock.depth = Some(depth.max(1)),
@@ -615,13 +615,13 @@ impl Session {
             Command::Post => self.post = true,
             Command::NoPost => self.post = false,
             Command::Analyze => {
-                self.mode = Mode::Analyze;
+                self.role = Role::Analyze;
                 self.want_think = false;
                 self.analysis_due = true;
             }
             Command::Exit => {
-                if self.mode == Mode::Analyze {
-                    self.mode = Mode::Force;
+                if self.role == Role::Analyze {
+                    self.role = Role::Force;
                 }
                 self.analysis_due = false;
             }
@@ -715,7 +715,7 @@ impl Session {
             Ok(m) => {
                 self.pos.make(m);
                 self.after_move();
-                if matches!(self.mode, Mode::Play(c) if c == self.pos.side_to_move()) {
+                if matches!(self.role, Role::Play(c) if c == self.pos.side_to_move()) {
                     self.want_think = true;
                 }
             }
@@ -768,11 +768,11 @@ impl Session {
             (None, Some(o)) => format!("{} {}", o.result(), result_of(o).1),
             (None, None) => "in progress".to_owned(),
         };
-        let mode = match self.mode {
-            Mode::Force => "force".to_owned(),
-            Mode::Analyze => "analyze".to_owned(),
-            Mode::Play(Color::White) => "engine plays white".to_owned(),
-            Mode::Play(Color::Black) => "engine plays black".to_owned(),
+        let mode = match self.role {
+            Role::Force => "force".to_owned(),
+            Role::Analyze => "analyze".to_owned(),
+            Role::Play(Color::White) => "engine plays white".to_owned(),
+            Role::Play(Color::Black) => "engine plays black".to_owned(),
         };
         for line in [
             format!("variant {}", pos.variant()),

@@ -105,14 +105,6 @@ pub(crate) fn kind_value(variant: Variant, kind: Kind) -> i32 {
     weights(variant)[params::MATERIAL + kind as usize].0
 }
 
-#[inline(always)]
-fn variant_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Pom => 0,
-        Variant::MiniPom => 1,
-    }
-}
-
 /// Square tables of one board, built once.
 struct Board {
     /// Index into a kind's placement table, per colour and square.
@@ -182,7 +174,7 @@ impl Board {
 
     fn of(variant: Variant) -> &'static Board {
         static BOARDS: LazyLock<[Board; 2]> = LazyLock::new(|| [Board::new(Variant::Pom), Board::new(Variant::MiniPom)]);
-        &BOARDS[variant_index(variant)]
+        &BOARDS[variant.index()]
     }
 }
 
@@ -234,7 +226,7 @@ fn piece_table(variant: Variant) -> &'static PieceTable {
         t
     }
     static TABLES: LazyLock<[PieceTable; 2]> = LazyLock::new(|| [build(&weights::POM), build(&weights::MINIPOM)]);
-    &TABLES[variant_index(variant)]
+    &TABLES[variant.index()]
 }
 
 /// The engine's sink: sums the weights per side.
