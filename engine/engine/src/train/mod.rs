@@ -151,15 +151,63 @@ impl Adam {
     }
 }
 
-/// Trains a net on `records` (one variant, in file order) and writes it.
+/// Trains a net on the options' data (one variant, in file order) and
+/// writes it: the options checked, the data read and split, the net fitted
+/// epoch by epoch, then quantised, compared with the float net and written.
 pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainReport, String> {
+    check(opts)?;
+    let start = Instant::now();
+    let data = read_data(opts, start, log)?;
+    let fit = fit(opts, starting_net(opts)?, &data, log)?;
+    let quantised = quantise(opts, &fit, &data)?;
+    std::fs::write(&opts.out, quantised.net.to_bytes()).map_err(|e| format!("{}: {e}", opts.out.display()))?;
+    Ok(TrainReport {
+        positions: [data.train.len(), data.valid.len(), data.held.len()],
+        games_held_out: data.games_held_out,
+        k: data.k,
+        best_epoch: fit.best_epoch,
+        epochs_run: fit.epochs_run,
+        train_loss: fit.train_loss,
+        valid_loss: fit.valid_loss,
+        held_out_float: quantised.held_out_float,
+        held_out_quantised: quantised.held_out_quantised,
+        held_out_hand: data.held_out_hand,
+        quant_error_mean: quantised.error_mean,
+        quant_error_max: quantised.error_max,
+        seconds: start.elapsed().as_secs_f64(),
+        positions_per_second: fit.positions_per_second,
+    })
+}
+
+/// Step 1: the options the trainer cannot work with, refused.
+fn check(opts: &TrainOptions) -> Result<(), String> {
     if opts.hidden == 0 || !opts.hidden.is_multiple_of(16) || opts.hidden > crate::nnue::network::MAX_HIDDEN {
         return Err(format!("--hidden {}: expected a multiple of 16 up to 256", opts.hidden));
     }
     if opts.batch == 0 || opts.epochs == 0 {
         return Err("--batch and --epochs must be at least 1".into());
     }
-    let start = Instant::now();
+    Ok(())
+}
+
+/// The data of a run, split by whole games, with what the hand-written
+/// evaluation scores on it.
+struct TrainData {
+    train: Samples,
+    valid: Samples,
+    held: Samples,
+    /// The held-out records themselves: the quantised net evaluates them
+    /// through the engine's own accumulators.
+    held_records: Vec<Record>,
+    games_held_out: usize,
+    k: f64,
+    held_out_hand: f64,
+    obj: Objective,
+}
+
+/// Step 2: reads the records, splits them by game, fits `K` as the tuner
+/// does and scores the hand-written evaluation on the held-out tenth.
+fn read_data(opts: &TrainOptions, start: Instant, log: &mut dyn FnMut(String)) -> Result<TrainData, String> {
     let records = load(&opts.files, opts.variant)?;
     if records.len() < 100 {
         return Err(format!(
@@ -192,8 +240,6 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         s.extend_with(r, mirror);
         s
     });
-    drop(train_r);
-    drop(valid_r);
     log(format!(
         "{}: {} positions to train, {} to stop early, {} held out ({games_held_out} games); K = {k:.1}; \
          hand-written evaluation's held-out loss {held_out_hand:.6}; read in {:.1} s",
@@ -203,25 +249,55 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         held.len(),
         start.elapsed().as_secs_f64()
     ));
+    Ok(TrainData {
+        train,
+        valid,
+        held,
+        held_records: held_r,
+        games_held_out,
+        k,
+        held_out_hand,
+        obj,
+    })
+}
 
-    let mut net = match &opts.resume {
-        Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let net = FloatNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            if net.variant != opts.variant || net.hidden != opts.hidden {
-                return Err(format!(
-                    "{}: a {} net of {} hidden units, not {} of {}",
-                    path.display(),
-                    net.variant.name(),
-                    net.hidden,
-                    opts.variant.name(),
-                    opts.hidden
-                ));
-            }
-            net
-        }
-        None => FloatNet::new(opts.variant, opts.hidden, opts.seed),
+/// Step 3: the net to start from: a checkpoint (`--resume`) of the same
+/// variant and size, or fresh weights from the seed.
+fn starting_net(opts: &TrainOptions) -> Result<FloatNet, String> {
+    let Some(path) = &opts.resume else {
+        return Ok(FloatNet::new(opts.variant, opts.hidden, opts.seed));
     };
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let net = FloatNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    if net.variant != opts.variant || net.hidden != opts.hidden {
+        return Err(format!(
+            "{}: a {} net of {} hidden units, not {} of {}",
+            path.display(),
+            net.variant.name(),
+            net.hidden,
+            opts.variant.name(),
+            opts.hidden
+        ));
+    }
+    Ok(net)
+}
+
+/// What the epochs left: the net of the epoch with the lowest
+/// early-stopping loss.
+struct Fit {
+    net: FloatNet,
+    valid_loss: f64,
+    best_epoch: usize,
+    epochs_run: usize,
+    train_loss: f64,
+    positions_per_second: f64,
+}
+
+/// Step 4: mini-batches of the shuffled training part with AdamW on a
+/// cosine schedule, epoch after epoch until the last or until the
+/// early-stopping loss has not improved for `patience` epochs.
+fn fit(opts: &TrainOptions, mut net: FloatNet, data: &TrainData, log: &mut dyn FnMut(String)) -> Result<Fit, String> {
+    let (train, valid, obj) = (&data.train, &data.valid, data.obj);
     let mut adam = Adam {
         m: net.zeros_like(),
         v: net.zeros_like(),
@@ -232,17 +308,8 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
     let mut order: Vec<usize> = (0..train.len()).collect();
     let batches = train.len().div_ceil(opts.batch);
     let total_steps = (batches * opts.epochs) as f64;
-    let bar = if opts.progress {
-        let bar = indicatif::ProgressBar::new((batches * opts.epochs) as u64);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} batches {msg}")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let mut best = (net.loss(&valid, obj), net.clone(), 0usize);
+    let bar = progress_bar(opts, batches * opts.epochs);
+    let mut best = (net.loss(valid, obj), net.clone(), 0usize);
     let mut train_loss = f64::NAN;
     let mut epochs_run = 0;
     let fit_start = Instant::now();
@@ -256,26 +323,8 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         for (b, batch) in order.chunks(opts.batch).enumerate() {
             let step = ((epoch - 1) * batches + b) as f64;
             let lr = opts.lr_end + 0.5 * (opts.lr - opts.lr_end) * (1.0 + (std::f64::consts::PI * step / total_steps).cos());
-            let per = batch.len().div_ceil(SLICES);
-            let losses: Vec<f64> = grads
-                .par_iter_mut()
-                .zip(scratch.par_iter_mut())
-                .enumerate()
-                .map(|(s, (g, acc))| {
-                    zero(g);
-                    let lo = (s * per).min(batch.len());
-                    let hi = ((s + 1) * per).min(batch.len());
-                    net.backprop(&train, &batch[lo..hi], obj, g, acc)
-                })
-                .collect();
-            epoch_loss += losses.iter().sum::<f64>();
-            let (first, rest) = grads.split_at_mut(1);
-            let total = &mut first[0];
-            for g in rest.iter() {
-                add(total, g);
-            }
-            scale(total, 1.0 / batch.len() as f32);
-            adam.update(&mut net, total, lr as f32, opts.weight_decay as f32);
+            epoch_loss += batch_gradient(&net, train, batch, obj, &mut grads, &mut scratch);
+            adam.update(&mut net, &grads[0], lr as f32, opts.weight_decay as f32);
             net.clip();
             seen += batch.len();
             bar.inc(1);
@@ -287,7 +336,7 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         }
         epochs_run = epoch;
         train_loss = epoch_loss / train.len() as f64;
-        let valid_loss = net.loss(&valid, obj);
+        let valid_loss = net.loss(valid, obj);
         if valid_loss < best.0 {
             best = (valid_loss, net.clone(), epoch);
         }
@@ -309,29 +358,102 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
     }
     bar.finish_and_clear();
     let (valid_loss, net, best_epoch) = best;
-    let held_out_float = net.loss(&held, obj);
-    let seconds = start.elapsed().as_secs_f64();
+    Ok(Fit {
+        net,
+        valid_loss,
+        best_epoch,
+        epochs_run,
+        train_loss,
+        positions_per_second: seen as f64 / fit_start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The progress bar of the batches (hidden unless asked for).
+fn progress_bar(opts: &TrainOptions, batches: usize) -> indicatif::ProgressBar {
+    if !opts.progress {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(batches as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} batches {msg}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// The mean gradient of one batch, left in `grads[0]`: each of the
+/// `SLICES` slices in parallel, then summed in a fixed order (the same
+/// result whatever the thread count). Returns the batch's summed loss.
+fn batch_gradient(
+    net: &FloatNet,
+    train: &Samples,
+    batch: &[usize],
+    obj: Objective,
+    grads: &mut [FloatNet],
+    scratch: &mut [Vec<f32>],
+) -> f64 {
+    let per = batch.len().div_ceil(SLICES);
+    let losses: Vec<f64> = grads
+        .par_iter_mut()
+        .zip(scratch.par_iter_mut())
+        .enumerate()
+        .map(|(s, (g, acc))| {
+            zero(g);
+            let lo = (s * per).min(batch.len());
+            let hi = ((s + 1) * per).min(batch.len());
+            net.backprop(train, &batch[lo..hi], obj, g, acc)
+        })
+        .collect();
+    let (first, rest) = grads.split_at_mut(1);
+    let total = &mut first[0];
+    for g in rest.iter() {
+        add(total, g);
+    }
+    scale(total, 1.0 / batch.len() as f32);
+    losses.iter().sum::<f64>()
+}
+
+/// The quantised net and how far it is from the float net.
+struct Quantised {
+    net: crate::nnue::Network,
+    held_out_float: f64,
+    held_out_quantised: f64,
+    /// Quantised minus float evaluation on the held-out positions, cp.
+    error_mean: f64,
+    error_max: f64,
+}
+
+/// Step 5: the fitted net quantised (its description says how it was
+/// made), its ranges checked, and compared with the float net on the
+/// held-out positions through the engine's own evaluation.
+fn quantise(opts: &TrainOptions, fit: &Fit, data: &TrainData) -> Result<Quantised, String> {
+    let (net, held, obj) = (&fit.net, &data.held, data.obj);
+    let held_out_float = net.loss(held, obj);
     let description = format!(
         "{} net, {} hidden units, trained by `{}` on {} positions{} ({} early-stopping); held-out loss {:.4} \
-         on {} positions of {games_held_out} games (hand-written evaluation {:.4}), K {k:.1}, lambda {}, \
-         kept epoch {best_epoch} of {epochs_run}",
+         on {} positions of {} games (hand-written evaluation {:.4}), K {:.1}, lambda {}, \
+         kept epoch {} of {}",
         opts.variant.name(),
         opts.hidden,
         opts.command,
-        train.len(),
+        data.train.len(),
         if opts.mirror { " (mirror images included)" } else { "" },
-        valid.len(),
+        data.valid.len(),
         held_out_float,
         held.len(),
-        held_out_hand,
+        data.games_held_out,
+        data.held_out_hand,
+        data.k,
         opts.lambda,
+        fit.best_epoch,
+        fit.epochs_run,
     );
     let quantised = net.quantise(description);
     quantised
         .check_ranges()
         .map_err(|e| format!("the trained net cannot be quantised safely: {e}"))?;
-    // The quantised net against the float net on the held-out positions.
-    let compared: Vec<(f64, f64)> = held_r
+    let compared: Vec<(f64, f64)> = data
+        .held_records
         .par_iter()
         .enumerate()
         .map(|(i, r)| {
@@ -343,25 +465,12 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
         })
         .collect();
     let n = compared.len().max(1) as f64;
-    let quant_error_mean = compared.iter().map(|c| c.0.abs()).sum::<f64>() / n;
-    let quant_error_max = compared.iter().map(|c| c.0.abs()).fold(0.0, f64::max);
-    let held_out_quantised = compared.iter().map(|c| c.1).sum::<f64>() / n;
-    std::fs::write(&opts.out, quantised.to_bytes()).map_err(|e| format!("{}: {e}", opts.out.display()))?;
-    Ok(TrainReport {
-        positions: [train.len(), valid.len(), held.len()],
-        games_held_out,
-        k,
-        best_epoch,
-        epochs_run,
-        train_loss,
-        valid_loss,
+    Ok(Quantised {
+        net: quantised,
         held_out_float,
-        held_out_quantised,
-        held_out_hand,
-        quant_error_mean,
-        quant_error_max,
-        seconds,
-        positions_per_second: seen as f64 / fit_start.elapsed().as_secs_f64(),
+        held_out_quantised: compared.iter().map(|c| c.1).sum::<f64>() / n,
+        error_mean: compared.iter().map(|c| c.0.abs()).sum::<f64>() / n,
+        error_max: compared.iter().map(|c| c.0.abs()).fold(0.0, f64::max),
     })
 }
 
