@@ -108,7 +108,12 @@ impl std::error::Error for PgnError {}
 pub const LINE_WIDTH: usize = 79;
 
 /// `[Name "value"]` with `\` and `"` in the value escaped, and a newline.
+/// A PGN string holds printing characters only, and a tag pair is one
+/// line: a newline, tab or other control character in the value (a player
+/// name pasted with its line break) becomes a space, so that every PGN
+/// reader can read the tag section back.
 pub fn tag_pair(name: &str, value: &str) -> String {
+    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
     format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
@@ -597,5 +602,17 @@ mod tests {
         assert_eq!(games[0].tag("White"), Some("A \"quoted\" \\ name"));
         assert_eq!(games[0].moves.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(), ["e3e5", "h10h8"]);
         assert_eq!(games[0].result.as_deref(), Some("1-0"));
+    }
+
+    /// A value with a line break (or another control character) is
+    /// written on the tag's one line, and the game reads back.
+    #[test]
+    fn a_tag_value_with_a_newline_stays_on_one_line() {
+        let pair = tag_pair("White", "Gary\nGifford\r\tjr");
+        assert_eq!(pair, "[White \"Gary Gifford  jr\"]\n");
+        let text = format!("{pair}{}\n1. e3e5 *\n", tag_pair("Variant", "pom"));
+        let games = parse(&text, "t.pgn").unwrap();
+        assert_eq!(games[0].tag("White"), Some("Gary Gifford  jr"));
+        assert_eq!(games[0].moves.len(), 1);
     }
 }
