@@ -716,6 +716,14 @@ fn options_are_applied_and_bad_values_refused_by_name() {
     assert!(lines.iter().filter_map(|l| thinking(l)).any(|t| t.0 == 5), "{lines:?}");
 }
 
+/// The number of root moves the running analysis searches (`.`).
+fn moves_searched(e: &mut Engine) -> String {
+    analyse_to(e, 1);
+    e.send(".");
+    let stat = e.read_until(T, |l| l.starts_with("stat01: "));
+    stat.last().unwrap().split(' ').nth(5).expect("mvtot").to_owned()
+}
+
 #[test]
 fn excluded_moves_are_left_out_of_the_analysis() {
     let mut e = game("minipom");
@@ -726,12 +734,14 @@ fn excluded_moves_are_left_out_of_the_analysis() {
     sync(&mut e);
     let lines = analyse_to(&mut e, 5);
     assert!(lines.iter().all(|t| t.3 != best), "{best} excluded: {lines:?}");
+    assert_eq!(moves_searched(&mut e), "23", "24 legal moves at the Mini-POM start, one excluded");
     // `exclude all` then `include MOVE`: that move alone.
     e.send("exclude all");
     e.send("include b2b3");
     sync(&mut e);
     let lines = analyse_to(&mut e, 4);
     assert!(lines.iter().all(|t| t.3 == "b2b3"), "{lines:?}");
+    assert_eq!(moves_searched(&mut e), "1");
     // `include all` brings every move back; a move that is not legal here
     // is refused.
     e.send("include all");
@@ -743,8 +753,7 @@ fn excluded_moves_are_left_out_of_the_analysis() {
             .any(|l| l.starts_with("Error (illegal move") && l.ends_with("): exclude a1a5")),
         "{lines:?}"
     );
-    let lines = analyse_to(&mut e, 5);
-    assert!(lines.iter().any(|t| t.3 != "b2b3"), "{lines:?}");
+    assert_eq!(moves_searched(&mut e), "24");
     // Every move excluded: nothing to analyse, and the engine answers.
     e.send("exclude all");
     e.read_until(T, |l| l.starts_with("# every move is excluded"));

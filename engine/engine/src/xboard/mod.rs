@@ -83,6 +83,8 @@ struct Shared {
     /// reply the engine expects there, for the reader to tell a ponder
     /// hit from a miss.
     expected: Mutex<Option<(Position, Move)>>,
+    /// When the last ponder hit was read: the engine's clock runs from then.
+    hit_at: Mutex<Instant>,
     /// The number of the last input forwarded before a `?` that came while
     /// no thinking ran: thinking that a command up to that number made due
     /// has been told to move now before it started.
@@ -123,6 +125,7 @@ pub fn run(variant: Variant) {
         stops: Stops::new(),
         state: AtomicU8::new(IDLE),
         expected: Mutex::new(None),
+        hit_at: Mutex::new(Instant::now()),
         move_now_after: AtomicU64::new(0),
         gate: Mutex::new(()),
         stats: Mutex::new(Stats {
@@ -210,6 +213,7 @@ fn ponder_verdict(shared: &Shared, command: &Command) {
         _ => false,
     };
     if hit {
+        *lock(&shared.hit_at) = Instant::now();
         shared.stops.ponderhit();
         shared.state.store(THINKING, Ordering::SeqCst);
     } else {
@@ -342,9 +346,9 @@ struct Session {
     /// arrived since.
     ponder_due: bool,
     /// What a ponder search found after its ponder hit: the key of the
-    /// position it is for, the move, played without a new search, and the
-    /// reply it expects, to ponder on next.
-    pondered: Option<(u64, Move, Option<Move>)>,
+    /// position it is for, the move, played without a new search, the
+    /// reply it expects, to ponder on next, and when the hit came.
+    pondered: Option<(u64, Move, Option<Move>, Instant)>,
     /// Root moves left out of the analysis (`exclude`), until the
     /// position changes.
     excluded: Vec<Move>,
@@ -574,11 +578,13 @@ impl Session {
     /// The engine's move.
     fn think(&mut self, control: &Control) {
         let key = self.pos.key();
-        let pondered = self.pondered.take().filter(|&(k, m, _)| k == key && self.pos.is_legal(m));
+        let pondered = self.pondered.take().filter(|&(k, m, ..)| k == key && self.pos.is_legal(m));
         let (best, reply) = match pondered {
             // The ponder hit's search has spent this move's time already.
-            Some((_, m, reply)) => {
+            Some((_, m, reply, hit_at)) => {
                 self.idle();
+                // `time` said the clock at the hit; the search ran on since.
+                self.clock.spend(hit_at.elapsed().as_millis() as u64);
                 (Some(m), reply)
             }
             None => {
@@ -586,7 +592,9 @@ impl Session {
                 let made = self.pos.fullmove_number().saturating_sub(self.start_fullmove);
                 let limits = self.clock.limits(side, made);
                 let pos = self.pos.clone();
+                let start = Instant::now();
                 let result = self.search(&pos, &limits, control);
+                self.clock.spend(start.elapsed().as_millis() as u64);
                 (result.best, result.ponder)
             }
         };
@@ -625,7 +633,11 @@ impl Session {
             return send(&Reply::Comment("ponder miss".into()));
         }
         send(&Reply::Comment("ponder hit".into()));
-        self.pondered = result.best.filter(|&m| pos.is_legal(m)).map(|m| (pos.key(), m, result.ponder));
+        let hit_at = *lock(&self.shared.hit_at);
+        self.pondered = result
+            .best
+            .filter(|&m| pos.is_legal(m))
+            .map(|m| (pos.key(), m, result.ponder, hit_at));
     }
 
     /// Analyze mode: search until interrupted.
