@@ -2,8 +2,9 @@
 //! pipes, as XBoard drives it (docs/XBOARD.md).
 
 use gorgon_tests::Engine;
+use rules::{Position, Variant};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const T: Duration = Duration::from_secs(60);
 
@@ -71,7 +72,6 @@ const MINI_START: &str = "th(a)qke(a)ht/wwwwwwwww/9/9/9/9/9/WWWWWWWWW/TH(A)QKE(A
 #[test]
 fn handshake_announces_the_features() {
     let (mut e, lines) = start();
-    assert_eq!(lines.len(), 1, "{lines:?}");
     let line = &lines[0];
     assert!(line.starts_with("feature myname=\"Gorgon "), "{line}");
     for feature in [
@@ -87,12 +87,24 @@ fn handshake_announces_the_features() {
         "analyze=1",
         "memory=1",
         "smp=1",
+        "exclude=1",
         "highlight=1",
     ] {
         assert!(line.split(' ').any(|f| f == feature), "missing {feature} in {line}");
     }
-    assert!(line.ends_with(" done=1"));
-    for answer in ["accepted myname", "accepted highlight", "accepted done"] {
+    // The options XBoard shows, one a line, and `done=1` once they are sent.
+    assert_eq!(
+        lines[1..],
+        [
+            "feature option=\"MultiPV -spin 1 1 500\"",
+            "feature option=\"Move Overhead -spin 30 0 5000\"",
+            "feature option=\"Use NNUE -combo *auto /// true /// false\"",
+            "feature option=\"EvalFile -file <embedded>\"",
+            "feature option=\"Clear Hash -button\"",
+            "feature done=1",
+        ]
+    );
+    for answer in ["accepted myname", "accepted highlight", "accepted option", "accepted done"] {
         e.send(answer);
     }
     assert!(sync(&mut e).is_empty());
@@ -578,4 +590,246 @@ fn two_engines_play_a_whole_game_through_a_relay() {
         assert!(played.len() > 4, "{variant}: {played:?}");
         eprintln!("{variant}: {result} after {} plies: {}", played.len(), played.join(" "));
     }
+}
+
+/// A thinking line's depth, score, nodes and first PV move.
+fn thinking(line: &str) -> Option<(u32, i64, u64, String)> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let depth = fields.first()?.parse().ok()?;
+    let score = fields.get(1)?.parse().ok()?;
+    fields.get(2)?.parse::<u64>().ok()?;
+    let nodes = fields.get(3)?.parse().ok()?;
+    let first = fields.get(4)?.trim_end_matches(['!', '?']).to_owned();
+    Some((depth, score, nodes, first))
+}
+
+/// Reads the analysis until a line of at least `depth`; the thinking
+/// lines read.
+fn analyse_to(e: &mut Engine, depth: u32) -> Vec<(u32, i64, u64, String)> {
+    let lines = e.read_until(T, |l| thinking(l).is_some_and(|t| t.0 >= depth));
+    lines.iter().filter_map(|l| thinking(l)).collect()
+}
+
+#[test]
+fn multipv_shows_one_line_per_variation_and_depth() {
+    let mut e = game("minipom");
+    e.send("option MultiPV=2");
+    e.send("post");
+    e.send("analyze");
+    let lines = analyse_to(&mut e, 5);
+    e.send("exit");
+    sync(&mut e);
+    // Depths only grow (a lower one clears XBoard's window), and each
+    // finished depth has two lines, with different first moves.
+    assert!(lines.windows(2).all(|w| w[0].0 <= w[1].0), "{lines:?}");
+    for depth in 1..5 {
+        let at: Vec<_> = lines.iter().filter(|t| t.0 == depth).collect();
+        assert_eq!(at.len(), 2, "depth {depth}: {lines:?}");
+        assert_ne!(at[0].3, at[1].3, "depth {depth}: {lines:?}");
+    }
+    // Back to one line a depth.
+    e.send("option MultiPV=1");
+    e.send("analyze");
+    let lines = analyse_to(&mut e, 4);
+    // (Depths below 4 have no aspiration window, hence no bound lines.)
+    for depth in 1..4 {
+        assert_eq!(lines.iter().filter(|t| t.0 == depth).count(), 1, "depth {depth}: {lines:?}");
+    }
+}
+
+/// The engine's last thinking line of a fixed-depth search from the
+/// Mini-POM start.
+fn searched_to_depth_5(e: &mut Engine) -> (u32, i64, u64, String) {
+    for line in ["new", "variant minipom", "sd 5", "post", "go"] {
+        e.send(line);
+    }
+    let lines = e.read_until(T, |l| l.starts_with("move "));
+    lines.iter().filter_map(|l| thinking(l)).next_back().expect("thinking output")
+}
+
+#[test]
+fn options_are_applied_and_bad_values_refused_by_name() {
+    let (mut e, _) = start();
+    // Use NNUE: the net and the hand-written evaluation see the start
+    // differently at the same depth.
+    e.send("option Use NNUE=true");
+    let net = searched_to_depth_5(&mut e);
+    e.send("option Use NNUE=false");
+    let hand = searched_to_depth_5(&mut e);
+    assert_eq!((net.0, hand.0), (5, 5));
+    assert_ne!((net.1, net.2), (hand.1, hand.2), "the evaluation did not change");
+    e.send("option Use NNUE=false");
+    assert_eq!(searched_to_depth_5(&mut e).2, hand.2, "same evaluation, same search");
+    // Refusals name the problem; the engine goes on.
+    let dir = std::env::temp_dir().join(format!("gorgon-xboard-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.gnn");
+    std::fs::write(&bad, b"GORGONNN\x01\x00\x00\x00\x00\x00\x00\x00").unwrap();
+    e.send(&format!("option EvalFile={}", bad.display()));
+    e.send("option EvalFile=/no/such/net.gnn");
+    e.send("option MultiPV=0");
+    e.send("option MultiPV=many");
+    e.send("option Move Overhead=5001");
+    e.send("option Use NNUE=maybe");
+    e.send("option Bogus=1");
+    e.send("option Hash=64");
+    e.send("memory 0");
+    e.send("cores 0");
+    let lines = sync(&mut e);
+    std::fs::remove_dir_all(&dir).ok();
+    let expected = [
+        format!("tellusererror EvalFile {}: ", bad.display()),
+        "tellusererror EvalFile /no/such/net.gnn: ".to_owned(),
+        "tellusererror option 'MultiPV': 0 is out of range 1..500".to_owned(),
+        "tellusererror option 'MultiPV': 'many' is not a number".to_owned(),
+        "tellusererror option 'Move Overhead': 5001 is out of range 0..5000".to_owned(),
+        "tellusererror option 'Use NNUE': unknown value 'maybe'".to_owned(),
+        "tellusererror unknown option 'Bogus'".to_owned(),
+        "tellusererror unknown option 'Hash'".to_owned(),
+        "tellusererror option 'Hash': 0 is out of range".to_owned(),
+        "tellusererror option 'Threads': 0 is out of range".to_owned(),
+    ];
+    assert_eq!(lines.len(), expected.len(), "{lines:?}");
+    for (line, start) in lines.iter().zip(&expected) {
+        assert!(line.starts_with(start.as_str()), "{line:?} should start with {start:?}");
+    }
+    assert!(lines[0].contains("truncated net") && lines[0].ends_with("the previous net stays"));
+    // Good values are taken quietly (a loaded net is noted for the log).
+    for line in [
+        "option Clear Hash",
+        "option Move Overhead=50",
+        "option Use NNUE=auto",
+        "memory 32",
+        "cores 2",
+    ] {
+        e.send(line);
+    }
+    assert_eq!(sync(&mut e), Vec::<String>::new());
+    e.send("option EvalFile=<embedded>");
+    assert_eq!(sync(&mut e), ["# loaded the embedded nets"]);
+    // Two threads still search to the depth and move (the line of a
+    // helper thread whose move won the vote may come last, shallower).
+    for line in ["new", "variant minipom", "sd 5", "post", "go"] {
+        e.send(line);
+    }
+    let lines = e.read_until(T, |l| l.starts_with("move "));
+    assert!(lines.iter().filter_map(|l| thinking(l)).any(|t| t.0 == 5), "{lines:?}");
+}
+
+/// The number of root moves the running analysis searches (`.`).
+fn moves_searched(e: &mut Engine) -> String {
+    analyse_to(e, 1);
+    e.send(".");
+    let stat = e.read_until(T, |l| l.starts_with("stat01: "));
+    stat.last().unwrap().split(' ').nth(5).expect("mvtot").to_owned()
+}
+
+#[test]
+fn excluded_moves_are_left_out_of_the_analysis() {
+    let mut e = game("minipom");
+    e.send("post");
+    e.send("analyze");
+    let best = analyse_to(&mut e, 5).last().unwrap().3.clone();
+    e.send(&format!("exclude {best}"));
+    sync(&mut e);
+    let lines = analyse_to(&mut e, 5);
+    assert!(lines.iter().all(|t| t.3 != best), "{best} excluded: {lines:?}");
+    assert_eq!(moves_searched(&mut e), "23", "24 legal moves at the Mini-POM start, one excluded");
+    // `exclude all` then `include MOVE`: that move alone.
+    e.send("exclude all");
+    e.send("include b2b3");
+    sync(&mut e);
+    let lines = analyse_to(&mut e, 4);
+    assert!(lines.iter().all(|t| t.3 == "b2b3"), "{lines:?}");
+    assert_eq!(moves_searched(&mut e), "1");
+    // `include all` brings every move back; a move that is not legal here
+    // is refused.
+    e.send("include all");
+    e.send("exclude a1a5");
+    let lines = sync(&mut e);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error (illegal move") && l.ends_with("): exclude a1a5")),
+        "{lines:?}"
+    );
+    assert_eq!(moves_searched(&mut e), "24");
+    // Every move excluded: nothing to analyse, and the engine answers.
+    e.send("exclude all");
+    e.read_until(T, |l| l.starts_with("# every move is excluded"));
+    let lines = sync(&mut e);
+    assert!(lines.iter().all(|l| thinking(l).is_none()), "{lines:?}");
+    e.send("exit");
+    sync(&mut e);
+}
+
+/// The engine's move and the reply it ponders on (`# pondering on MOVE`).
+fn move_and_ponder(e: &mut Engine) -> (String, String) {
+    let lines = e.read_until(T, |l| l.starts_with("# pondering on "));
+    let mv = lines
+        .iter()
+        .rev()
+        .find_map(|l| l.strip_prefix("move "))
+        .expect("a move before pondering");
+    let expected = lines.last().unwrap()["# pondering on ".len()..].to_owned();
+    (mv.to_owned(), expected)
+}
+
+/// Plays `text` (coordinates) on the referee's board; panics if illegal.
+fn play(pos: &mut Position, text: &str) {
+    let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text} is not legal: {e:?}"));
+    assert!(pos.is_legal(m), "{text}");
+    pos.make(m);
+}
+
+#[test]
+fn hard_ponders_on_the_expected_reply_and_easy_stops_it() {
+    let (mut e, _) = start();
+    for line in ["new", "variant minipom", "hard", "post", "st 1", "usermove e2e4"] {
+        e.send(line);
+    }
+    let mut pos = Position::startpos(Variant::MiniPom);
+    play(&mut pos, "e2e4");
+    let (mv, expected) = move_and_ponder(&mut e);
+    play(&mut pos, &mv);
+    // A ponder hit: the search goes on, with a second on the clock from the hit.
+    let t = Instant::now();
+    for line in ["time 6000", "otim 6000", &format!("usermove {expected}")] {
+        e.send(line);
+    }
+    play(&mut pos, &expected);
+    let (mv, expected) = move_and_ponder(&mut e);
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+    assert!(e.transcript.iter().any(|l| l == "# ponder hit"), "no ponder hit");
+    play(&mut pos, &mv);
+    // A miss: another move cancels the pondering; the engine thinks anew.
+    let g = pos.geometry();
+    let other = pos
+        .legal_move_vec()
+        .into_iter()
+        .map(|m| format!("{}{}", g.square_name(m.from()), g.square_name(m.to())))
+        .find(|m| *m != expected && pos.parse_move(m).is_ok())
+        .expect("another legal move");
+    let t = Instant::now();
+    e.send(&format!("usermove {other}"));
+    play(&mut pos, &other);
+    let lines = e.read_until(T, |l| l.starts_with("move "));
+    assert!(t.elapsed() < Duration::from_secs(8), "{:?}", t.elapsed());
+    assert!(lines.iter().any(|l| l == "# ponder miss"), "{lines:?}");
+    play(&mut pos, &lines.last().unwrap()["move ".len()..]);
+    // `easy`: the pondering under way ends, and no more starts.
+    let lines = e.read_until(T, |l| l.starts_with("# pondering on "));
+    assert!(lines.iter().all(|l| !l.starts_with("move ")), "{lines:?}");
+    e.send("easy");
+    let g = pos.geometry();
+    let any = pos.legal_move_vec()[0];
+    let text = format!("{}{}", g.square_name(any.from()), g.square_name(any.to()));
+    play(&mut pos, &text);
+    e.send(&format!("usermove {text}"));
+    let lines = e.read_until(T, |l| l.starts_with("move "));
+    play(&mut pos, &lines.last().unwrap()["move ".len()..]);
+    let after = sync(&mut e);
+    assert!(after.iter().all(|l| !l.starts_with("# pondering")), "{after:?}");
+    e.send("quit");
+    assert!(e.wait_exit(T).is_some());
 }

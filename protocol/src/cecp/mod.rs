@@ -39,4 +39,4 @@ mod tests;
 pub use command::{parse_line, Command, GameResult, Level, MoveSet};
 pub use error::CecpError;
 pub use moves::{CecpMove, CecpMoveError, CecpMoveErrorKind, Leg};
-pub use reply::{mate_score, parse_reply, Feature, FeatureValue, Reply, Setup, Stat01, Thinking, MATE_SCORE};
+pub use reply::{mate_score, parse_reply, EngineOption, Feature, FeatureValue, OptionControl, Reply, Setup, Stat01, Thinking, MATE_SCORE};

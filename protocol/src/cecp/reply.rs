@@ -55,6 +55,12 @@ impl Feature {
         }
     }
 
+    /// `option="NAME -TYPE ..."`, an engine-defined option (the GUI
+    /// keeps every one, unlike the other features).
+    pub fn option(option: &EngineOption) -> Self {
+        Self::text("option", &option.to_string())
+    }
+
     /// An integer feature.
     pub fn int(name: &str, value: i64) -> Self {
         Self {
@@ -72,6 +78,129 @@ impl fmt::Display for Feature {
             FeatureValue::Int(n) => write!(f, "{name}={n}"),
             FeatureValue::Str(s) => write!(f, "{name}=\"{}\"", OneLine(&s.replace('"', "'"))),
         }
+    }
+}
+
+/// How an engine-defined option shows in the GUI's dialog: the type of an
+/// `option` feature (engine-intf.html section 9) with its current value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionControl {
+    /// `-check 0|1`: a checkbox.
+    Check(bool),
+    /// `-spin VALUE MIN MAX`: an integer in a range.
+    Spin {
+        /// The current value.
+        value: i64,
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
+    /// `-string TEXT`: a text field.
+    String(String),
+    /// `-file PATH`: a text field with a file browser.
+    File(String),
+    /// `-button`: no value; the GUI sends `option NAME` when pressed.
+    Button,
+    /// `-combo A /// *B /// C`: one of the choices; the current one is
+    /// marked by a leading `*`.
+    Combo {
+        /// The current choice.
+        value: String,
+        /// Every choice, in the order shown.
+        choices: Vec<String>,
+    },
+}
+
+/// An engine-defined option: the value of `feature option="NAME -TYPE ..."`.
+/// The GUI answers a change with `option NAME=VALUE` (`option NAME` for a
+/// button), which [`super::parse_line`] reads as [`super::Command::Option`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineOption {
+    /// The name shown, and sent back in `option NAME=VALUE`.
+    pub name: String,
+    /// Its type and value.
+    pub control: OptionControl,
+}
+
+impl fmt::Display for EngineOption {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The GUI finds the type at the first ` -`: the name cannot hold
+        // one, nor an `=`, which ends it in `option NAME=VALUE`.
+        let name = self.name.replace(" -", " _").replace('=', "_");
+        write!(f, "{} ", OneLine(name.trim()))?;
+        match &self.control {
+            OptionControl::Check(on) => write!(f, "-check {}", u8::from(*on)),
+            OptionControl::Spin { value, min, max } => write!(f, "-spin {value} {min} {max}"),
+            OptionControl::String(text) => write!(f, "-string {}", OneLine(text)),
+            OptionControl::File(path) => write!(f, "-file {}", OneLine(path)),
+            OptionControl::Button => f.write_str("-button"),
+            OptionControl::Combo { value, choices } => {
+                f.write_str("-combo")?;
+                for (i, choice) in choices.iter().enumerate() {
+                    let mark = if choice == value { "*" } else { "" };
+                    let sep = if i == 0 { " " } else { " /// " };
+                    write!(f, "{sep}{mark}{}", OneLine(choice))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for EngineOption {
+    type Err = String;
+
+    /// Reads the text of an `option` feature back (the inverse of `Display`
+    /// for what it writes).
+    fn from_str(text: &str) -> Result<EngineOption, String> {
+        let (name, rest) = text
+            .split_once(" -")
+            .ok_or_else(|| format!("option feature '{text}' has no ' -TYPE'"))?;
+        let (kind, args) = rest.split_once(' ').unwrap_or((rest, ""));
+        let control = match kind {
+            "check" => match args.trim() {
+                "0" => OptionControl::Check(false),
+                "1" => OptionControl::Check(true),
+                other => return Err(format!("option '{name}': -check takes 0 or 1, not '{other}'")),
+            },
+            "spin" => {
+                let numbers: Vec<i64> = args
+                    .split_whitespace()
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| format!("option '{name}': -spin takes three integers, not '{args}'"))?;
+                let [value, min, max] = numbers[..] else {
+                    return Err(format!("option '{name}': -spin takes three integers, not '{args}'"));
+                };
+                OptionControl::Spin { value, min, max }
+            }
+            "string" => OptionControl::String(args.to_owned()),
+            "file" => OptionControl::File(args.to_owned()),
+            "button" => OptionControl::Button,
+            "combo" => {
+                let mut value = String::new();
+                let choices = args
+                    .split("///")
+                    .map(|c| {
+                        let c = c.trim();
+                        match c.strip_prefix('*') {
+                            Some(marked) => {
+                                value = marked.to_owned();
+                                marked.to_owned()
+                            }
+                            None => c.to_owned(),
+                        }
+                    })
+                    .collect();
+                OptionControl::Combo { value, choices }
+            }
+            other => return Err(format!("option '{name}': unknown type '-{other}'")),
+        };
+        Ok(EngineOption {
+            name: name.trim().to_owned(),
+            control,
+        })
     }
 }
 

@@ -395,3 +395,73 @@ fn cecp_thinking_output_and_mate_scores() {
     };
     assert_eq!(Reply::Stat01(stat).to_string(), "stat01: 1234 30000 7 5 30 f3b7");
 }
+
+#[test]
+fn option_features_write_each_type_and_read_back() {
+    let options = [
+        (
+            EngineOption {
+                name: "MultiPV".into(),
+                control: OptionControl::Spin {
+                    value: 1,
+                    min: 1,
+                    max: 500,
+                },
+            },
+            "MultiPV -spin 1 1 500",
+        ),
+        (
+            EngineOption {
+                name: "Use NNUE".into(),
+                control: OptionControl::Combo {
+                    value: "auto".into(),
+                    choices: vec!["auto".into(), "true".into(), "false".into()],
+                },
+            },
+            "Use NNUE -combo *auto /// true /// false",
+        ),
+        (
+            EngineOption {
+                name: "EvalFile".into(),
+                control: OptionControl::File("<embedded>".into()),
+            },
+            "EvalFile -file <embedded>",
+        ),
+        (
+            EngineOption {
+                name: "Clear Hash".into(),
+                control: OptionControl::Button,
+            },
+            "Clear Hash -button",
+        ),
+        (
+            EngineOption {
+                name: "Ponder".into(),
+                control: OptionControl::Check(true),
+            },
+            "Ponder -check 1",
+        ),
+        (
+            EngineOption {
+                name: "Book".into(),
+                control: OptionControl::String("a b".into()),
+            },
+            "Book -string a b",
+        ),
+    ];
+    for (option, text) in options {
+        assert_eq!(option.to_string(), text);
+        assert_eq!(text.parse::<EngineOption>(), Ok(option.clone()));
+        let line = Reply::Features(vec![Feature::option(&option)]).to_string();
+        assert_eq!(line, format!("feature option=\"{text}\""));
+    }
+    // A name cannot carry what would end it early.
+    let odd = EngineOption {
+        name: "a -b=c\nd".into(),
+        control: OptionControl::Button,
+    };
+    assert_eq!(odd.to_string(), "a _b_c d -button");
+    assert!("nothing".parse::<EngineOption>().unwrap_err().contains("no ' -TYPE'"));
+    assert!("x -spin 1 2".parse::<EngineOption>().unwrap_err().contains("three integers"));
+    assert!("x -slider 1".parse::<EngineOption>().unwrap_err().contains("unknown type"));
+}

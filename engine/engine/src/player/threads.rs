@@ -121,6 +121,11 @@ impl Engine {
         self.multipv = n.max(1);
     }
 
+    /// The number of principal variations searched.
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
+
     /// Milliseconds kept back from the clock for communication lag.
     pub fn set_move_overhead(&mut self, ms: u64) {
         self.move_overhead = ms;

@@ -381,35 +381,21 @@ impl Session {
                     self.pos = Position::startpos(variant);
                 }
             }
-            (OptionId::Threads, OptionValue::Spin(n)) => {
-                if let Err(e) = self.player.set_threads(n as usize) {
-                    send_error(&format!("Threads: {e}"));
-                }
-                self.settings.threads = self.player.threads();
-            }
-            (OptionId::Hash, OptionValue::Spin(mb)) => {
-                if let Err(e) = self.player.set_hash(mb as usize) {
-                    send_error(&format!("Hash: {e}"));
-                }
-            }
-            (OptionId::MultiPv, OptionValue::Spin(n)) => self.player.set_multipv(n as usize),
-            (OptionId::MoveOverhead, OptionValue::Spin(ms)) => self.player.set_move_overhead(ms as u64),
-            (OptionId::ClearHash, _) => self.player.clear_hash(),
             (OptionId::OwnBook, OptionValue::Check(on)) => self.settings.own_book = on,
             (OptionId::BookFile, OptionValue::Text(path)) => self.settings.book_file = path,
             (OptionId::ShowWdl, OptionValue::Check(on)) => self.settings.show_wdl = on,
-            (OptionId::UseNnue, OptionValue::Text(mode)) => {
-                if let Some(mode) = crate::nnue::UseNnue::from_name(&mode) {
-                    self.player.set_use_nnue(mode);
-                }
-            }
-            (OptionId::EvalFile, OptionValue::Text(path)) => match self.player.load_eval_file(&path) {
-                Ok(said) => send(&Reply::InfoString(format!("loaded {said}"))),
-                Err(e) => send_error(&e),
-            },
             // Ponder and UCI_AnalyseMode only inform the engine: the GUI
             // decides when to ponder, and analysis needs no other search.
-            _ => {}
+            (OptionId::Ponder | OptionId::AnalyseMode, _) => {}
+            // The rest is the player's, set alike by the CECP loop.
+            (id, value) => {
+                match options::apply(&mut self.player, id, &value) {
+                    Ok(Some(said)) => send(&Reply::InfoString(said)),
+                    Ok(None) => {}
+                    Err(e) => send_error(&e),
+                }
+                self.settings.threads = self.player.threads();
+            }
         }
     }
 

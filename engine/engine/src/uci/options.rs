@@ -1,6 +1,9 @@
 //! The options table: one declaration drives both the `uci` answer and
-//! `setoption` (NOTATION.md 4).
+//! `setoption` (NOTATION.md 4), and the CECP loop's `feature option=`,
+//! `option`, `memory` and `cores` (docs/XBOARD.md): [`parse`] checks a
+//! value and [`apply`] sets what the player keeps, for both loops.
 
+use crate::player;
 use protocol::{OptionDecl, OptionKind};
 
 /// An option's identity.
@@ -135,6 +138,32 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, OptionValue),
     Ok((*id, parsed))
 }
 
+/// Sets an option that the player keeps (the search's own settings);
+/// what it has to say on success (an EvalFile loaded), or why it failed,
+/// the option named. `Ok(None)` too for an option the player does not
+/// keep: the loop keeps those.
+pub fn apply(player: &mut player::Engine, id: OptionId, value: &OptionValue) -> Result<Option<String>, String> {
+    match (id, value) {
+        (OptionId::Threads, OptionValue::Spin(n)) => player.set_threads(*n as usize).map_err(|e| format!("Threads: {e}"))?,
+        (OptionId::Hash, OptionValue::Spin(mb)) => player.set_hash(*mb as usize).map_err(|e| format!("Hash: {e}"))?,
+        (OptionId::MultiPv, OptionValue::Spin(n)) => player.set_multipv(*n as usize),
+        (OptionId::MoveOverhead, OptionValue::Spin(ms)) => player.set_move_overhead(*ms as u64),
+        (OptionId::ClearHash, _) => player.clear_hash(),
+        (OptionId::UseNnue, OptionValue::Text(mode)) => {
+            if let Some(mode) = crate::nnue::UseNnue::from_name(mode) {
+                player.set_use_nnue(mode);
+            }
+        }
+        (OptionId::EvalFile, OptionValue::Text(path)) => {
+            // The error names the option and the file already.
+            let said = player.load_eval_file(path)?;
+            return Ok(Some(format!("loaded {said}")));
+        }
+        _ => {}
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +194,26 @@ mod tests {
             Ok((OptionId::UseNnue, OptionValue::Text("false".into())))
         );
         assert!(parse("Use NNUE", Some("maybe")).unwrap_err().contains("auto, true, false"));
+    }
+
+    #[test]
+    fn apply_sets_the_players_options_and_says_why_not() {
+        let mut player = player::Engine::new();
+        assert_eq!(apply(&mut player, OptionId::MultiPv, &OptionValue::Spin(3)), Ok(None));
+        assert_eq!(player.multipv(), 3);
+        assert_eq!(apply(&mut player, OptionId::Threads, &OptionValue::Spin(2)), Ok(None));
+        assert_eq!(player.threads(), 2);
+        let mode = OptionValue::Text("false".into());
+        assert_eq!(apply(&mut player, OptionId::UseNnue, &mode), Ok(None));
+        assert_eq!(player.nets().mode, crate::nnue::UseNnue::Off);
+        let e = apply(&mut player, OptionId::EvalFile, &OptionValue::Text("/no/such/net.gnn".into())).unwrap_err();
+        assert!(
+            e.starts_with("EvalFile /no/such/net.gnn: ") && e.ends_with("the previous net stays"),
+            "{e}"
+        );
+        let said = apply(&mut player, OptionId::EvalFile, &OptionValue::Text("<embedded>".into()));
+        assert_eq!(said, Ok(Some("loaded the embedded nets".into())));
+        // The loop's own settings are not the player's.
+        assert_eq!(apply(&mut player, OptionId::OwnBook, &OptionValue::Check(true)), Ok(None));
     }
 }

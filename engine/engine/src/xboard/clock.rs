@@ -37,6 +37,15 @@ impl Clock {
         self.level = None;
     }
 
+    /// The engine used `ms` on its move: its clock until the next `time`,
+    /// at most what XBoard will say (no increment, no new session). A
+    /// ponder search takes its limits from here before that `time` comes.
+    pub fn spend(&mut self, ms: u64) {
+        if let Some(cs) = self.own_cs.as_mut() {
+            *cs = cs.saturating_sub((ms / 10) as i64).max(0);
+        }
+    }
+
     /// Limits for the engine playing `side`; `moves_made` is the number of
     /// moves that side made since the game started (for `level`'s moves
     /// per session).
@@ -96,6 +105,16 @@ mod tests {
         c.set_per_move(50);
         let l = c.limits(Color::White, 0);
         assert_eq!((l.movetime, l.depth, l.wtime), (Some(50), Some(3), None));
+        c.set_level(Level {
+            moves: 0,
+            base_ms: 60_000,
+            inc_ms: 1000,
+        });
+        c.own_cs = Some(500);
+        c.spend(2_000);
+        assert_eq!(c.own_cs, Some(300));
+        c.spend(10_000);
+        assert_eq!(c.own_cs, Some(0), "never below zero");
         let mut none = Clock::default();
         assert_eq!(none.limits(Color::White, 0).movetime, Some(DEFAULT_MOVE_MS));
         none.depth = Some(2);

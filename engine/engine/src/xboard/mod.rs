@@ -5,19 +5,26 @@
 //! every line (`protocol::cecp`) and answers what cannot wait (`?`, `.`,
 //! `quit`, EOF); everything else goes, in order, over a channel to the
 //! loop, which runs the commands, the searches on the engine's move and
-//! the analysis. Each search has its own stop ticket ([`Stops`]), so a
-//! command that ends it can never be undone by the next search's start
-//! (docs/ARCHITECTURE.md, "Stops"). The engine is the referee: XBoard cannot know the gaze,
-//! the Morph or POM castling, so every user move is checked here, and
-//! `lift`/`put` are answered with the legal targets and the choices.
+//! the analysis and the pondering. Each search has its own stop ticket
+//! ([`Stops`]), so a command that ends it can never be undone by the next
+//! search's start (docs/ARCHITECTURE.md, "Stops"); a pondering search is
+//! issued pondering, and the user's move is its `ponderhit` (the move
+//! expected) or its cancellation (any other), decided by the reader when
+//! it reads the move, as UCI's reader answers `ponderhit` and `stop`.
+//! The options are the UCI loop's table (`options.rs`). The engine is the
+//! referee: XBoard cannot know the gaze, the Morph or POM castling, so
+//! every user move is checked here, and `lift`/`put` are answered with the
+//! legal targets and the choices.
 
 mod clock;
+mod options;
 mod table;
 
 use crate::player::{self, Control, Limits, Report, Stops};
 use crate::stdio::{write_line, StdinLines};
+use crate::uci::options::{self as table_options, OptionId, OptionValue};
 use clock::Clock;
-use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, Reply, Stat01, Thinking};
+use protocol::cecp::{self, CecpError, CecpMove, Command, Feature, GameResult, MoveSet, Reply, Stat01, Thinking};
 use protocol::ScoreValue;
 use rules::{Color, Move, Outcome, Position, Variant};
 use std::collections::VecDeque;
@@ -52,6 +59,8 @@ enum Input {
 const IDLE: u8 = 0;
 const THINKING: u8 = 1;
 const ANALYZING: u8 = 2;
+/// Thinking on the opponent's time about the expected reply.
+const PONDERING: u8 = 3;
 
 /// Search progress for `.` (`stat01`), which the reader answers.
 struct Stats {
@@ -68,8 +77,14 @@ struct Shared {
     /// the game (`force`, `new`, `result`, ...) cancels it (its move is
     /// dropped), any command stops the analysis, `quit`/EOF all of them.
     stops: Arc<Stops>,
-    /// `IDLE`, `THINKING` or `ANALYZING`.
+    /// `IDLE`, `THINKING`, `ANALYZING` or `PONDERING`.
     state: AtomicU8,
+    /// While pondering: the position where the user is to move and the
+    /// reply the engine expects there, for the reader to tell a ponder
+    /// hit from a miss.
+    expected: Mutex<Option<(Position, Move)>>,
+    /// When the last ponder hit was read: the engine's clock runs from then.
+    hit_at: Mutex<Instant>,
     /// The number of the last input forwarded before a `?` that came while
     /// no thinking ran: thinking that a command up to that number made due
     /// has been told to move now before it started.
@@ -109,6 +124,8 @@ pub fn run(variant: Variant) {
     let shared = Arc::new(Shared {
         stops: Stops::new(),
         state: AtomicU8::new(IDLE),
+        expected: Mutex::new(None),
+        hit_at: Mutex::new(Instant::now()),
         move_now_after: AtomicU64::new(0),
         gate: Mutex::new(()),
         stats: Mutex::new(Stats {
@@ -170,6 +187,7 @@ fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
             // Any command interrupts the analysis; the loop restarts it.
             ANALYZING => shared.stops.stop(),
             THINKING if ends_thinking(&command) => shared.stops.cancel(),
+            PONDERING => ponder_verdict(&shared, &command),
             _ => {}
         }
         sent += 1;
@@ -180,6 +198,27 @@ fn read_stdin(tx: Sender<Input>, shared: Arc<Shared>) {
     // Not under the gate: a ticket issued after this is cancelled at once.
     shared.stops.shut_down();
     let _ = tx.send(Input::Quit);
+}
+
+/// A command read while the engine ponders (the gate held): the expected
+/// move is a ponder hit, and the search goes on as the engine's thinking
+/// on its own clock; the clocks (sent just before the move) leave it
+/// pondering; anything else, another move included, cancels it.
+fn ponder_verdict(shared: &Shared, command: &Command) {
+    let hit = match command {
+        Command::Time(_) | Command::Otim(_) => return,
+        Command::UserMove(mv) => lock(&shared.expected)
+            .as_ref()
+            .is_some_and(|(pos, expected)| table::user_move(pos, mv) == Ok(*expected)),
+        _ => false,
+    };
+    if hit {
+        *lock(&shared.hit_at) = Instant::now();
+        shared.stops.ponderhit();
+        shared.state.store(THINKING, Ordering::SeqCst);
+    } else {
+        shared.stops.cancel();
+    }
 }
 
 /// The `stat01` line of the running analysis.
@@ -232,8 +271,17 @@ fn cecp_score(score: ScoreValue) -> i32 {
     }
 }
 
-/// The features Gorgon asks for in answer to `protover 2`.
-fn features() -> Reply {
+/// The features Gorgon asks for in answer to `protover 2`: the flags, one
+/// line per option, and `done=1` last, once XBoard has them all.
+fn features() -> Vec<Reply> {
+    let mut lines = vec![flags()];
+    lines.extend(options::features());
+    lines.push(Reply::Features(vec![Feature::flag("done", true)]));
+    lines
+}
+
+/// The `feature` line of the protocol's flags and names.
+fn flags() -> Reply {
     let name = format!("Gorgon {}", env!("CARGO_PKG_VERSION"));
     let variants: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     Reply::Features(vec![
@@ -256,10 +304,9 @@ fn features() -> Reply {
         Feature::flag("highlight", true),
         Feature::flag("debug", true),
         Feature::flag("nps", false),
-        Feature::flag("exclude", false),
+        Feature::flag("exclude", true),
         Feature::flag("setscore", false),
         Feature::flag("pause", false),
-        Feature::flag("done", true),
     ])
 }
 
@@ -290,8 +337,21 @@ struct Session {
     analysis_due: bool,
     /// The fullmove number the game started at (moves per session).
     start_fullmove: u32,
-    /// The expected reply to the engine's last move, for `hint`.
+    /// The expected reply to the engine's last move, for `hint` and
+    /// pondering: the key of the position it is expected in, and the move.
     hint: Option<(u64, Move)>,
+    /// Pondering on (`hard`) or off (`easy`).
+    ponder: bool,
+    /// The engine has just moved: pondering is due if on and nothing has
+    /// arrived since.
+    ponder_due: bool,
+    /// What a ponder search found after its ponder hit: the key of the
+    /// position it is for, the move, played without a new search, the
+    /// reply it expects, to ponder on next, and when the hit came.
+    pondered: Option<(u64, Move, Option<Move>, Instant)>,
+    /// Root moves left out of the analysis (`exclude`), until the
+    /// position changes.
+    excluded: Vec<Move>,
     player: player::Engine,
     shared: Arc<Shared>,
     pending: VecDeque<Input>,
@@ -317,6 +377,10 @@ impl Session {
             analysis_due: false,
             start_fullmove: 1,
             hint: None,
+            ponder: false,
+            ponder_due: false,
+            pondered: None,
+            excluded: Vec::new(),
             player: player::Engine::new(),
             shared,
             pending: VecDeque::new(),
@@ -366,22 +430,26 @@ impl Session {
                     if self.role == Role::Analyze {
                         self.analysis_due = true;
                     }
+                    // Pondering starts only right after the engine's move.
+                    self.ponder_due = false;
                     self.handle(c, &line);
                 }
             }
         }
     }
 
-    /// Thinks or analyses if that is due; true if it searched (or
+    /// Thinks, analyses or ponders if that is due; true if it searched (or
     /// announced the end of the game). Thinking waits for commands that end
-    /// the game already received; the analysis for any command received.
+    /// the game already received; the analysis and the pondering for any
+    /// command received.
     fn work(&mut self, rx: &Receiver<Input>) -> bool {
         let think = self.want_think && matches!(self.role, Role::Play(c) if c == self.pos.side_to_move());
         let analyze = self.analysis_due && self.role == Role::Analyze;
         if !think {
             self.want_think = false;
         }
-        if !think && !analyze {
+        let expected = if think || analyze { None } else { self.ponder_on() };
+        if !think && !analyze && expected.is_none() {
             return false;
         }
         if think && (self.game_over || self.bad_position.is_some()) {
@@ -407,33 +475,65 @@ impl Session {
             if blocked {
                 return false;
             }
-            let control = self.shared.stops.issue(false);
+            let control = self.shared.stops.issue(expected.is_some());
             if think && self.shared.move_now_after.load(Ordering::SeqCst) >= self.handled {
                 control.stop();
             }
-            self.shared.state.store(if think { THINKING } else { ANALYZING }, Ordering::SeqCst);
+            let state = match (think, analyze) {
+                (true, _) => THINKING,
+                (_, true) => ANALYZING,
+                _ => PONDERING,
+            };
+            *lock(&self.shared.expected) = expected.map(|m| (self.pos.clone(), m));
+            self.shared.state.store(state, Ordering::SeqCst);
             control
         };
         if think {
             self.think(&control);
-        } else {
+        } else if analyze {
             self.analyze(&control);
+        } else if let Some(expected) = expected {
+            self.ponder_on_reply(expected, &control);
         }
         true
     }
 
-    /// Searches, reporting thinking output; the shared state goes back to idle.
-    fn search(&mut self, limits: &Limits, control: &Control) -> player::SearchResult {
+    /// The reply to ponder on, if pondering is due: on (`hard`), the
+    /// engine's move just played in a game it plays, and a legal expected
+    /// reply after which the game goes on. Due only once.
+    fn ponder_on(&mut self) -> Option<Move> {
+        let due = std::mem::take(&mut self.ponder_due);
+        let waiting = matches!(self.role, Role::Play(c) if c != self.pos.side_to_move());
+        if !(due && self.ponder && waiting) || self.game_over || self.bad_position.is_some() {
+            return None;
+        }
+        let key = self.pos.key();
+        let (_, reply) = self.hint.filter(|&(k, m)| k == key && self.pos.is_legal(m))?;
+        let mut after = self.pos.clone();
+        after.make(reply);
+        after.outcome().is_none().then_some(reply)
+    }
+
+    /// Searches `pos` (the game's position, or the one after the expected
+    /// reply when pondering), reporting thinking output; the shared state
+    /// goes back to idle.
+    fn search(&mut self, pos: &Position, limits: &Limits, control: &Control) -> player::SearchResult {
         {
             let mut stats = lock(&self.shared.stats);
             stats.start = Instant::now();
             stats.nodes = 0;
             stats.depth = 0;
-            stats.moves_total = self.pos.legal_move_vec().len() as u32;
+            stats.moves_total = match limits.searchmoves.len() {
+                0 => pos.legal_move_vec().len() as u32,
+                n => n as u32,
+            };
             stats.current = None;
         }
-        let pos = &self.pos;
         let post = self.post;
+        // Several lines a depth: XBoard sorts the lines of one depth by
+        // score, so each line comes once, with its exact score; the
+        // aspiration's bounds would show a line twice.
+        let multipv = self.player.multipv() > 1;
         let shared = &self.shared;
         let result = self.player.search(pos, limits, control, &mut |report| match report {
             Report::Info(i) => {
@@ -442,7 +542,7 @@ impl Session {
                     stats.nodes = i.nodes;
                     stats.depth = i.depth;
                 }
-                if post && i.multipv <= 1 {
+                if post && !(multipv && i.bound.is_some()) {
                     // The plain form: XBoard 4.9 shows whatever follows
                     // the node count as the PV, the optional fields too.
                     send(&Reply::Thinking(Thinking {
@@ -464,22 +564,45 @@ impl Session {
             }
             Report::String(s) => send(&Reply::Comment(s)),
         });
+        self.idle();
+        result
+    }
+
+    /// No search runs any more (as the reader sees it).
+    fn idle(&self) {
         let _gate = lock(&self.shared.gate);
         self.shared.state.store(IDLE, Ordering::SeqCst);
-        result
+        *lock(&self.shared.expected) = None;
     }
 
     /// The engine's move.
     fn think(&mut self, control: &Control) {
-        let side = self.pos.side_to_move();
-        let made = self.pos.fullmove_number().saturating_sub(self.start_fullmove);
-        let limits = self.clock.limits(side, made);
-        let result = self.search(&limits, control);
+        let key = self.pos.key();
+        let pondered = self.pondered.take().filter(|&(k, m, ..)| k == key && self.pos.is_legal(m));
+        let (best, reply) = match pondered {
+            // The ponder hit's search has spent this move's time already.
+            Some((_, m, reply, hit_at)) => {
+                self.idle();
+                // `time` said the clock at the hit; the search ran on since.
+                self.clock.spend(hit_at.elapsed().as_millis() as u64);
+                (Some(m), reply)
+            }
+            None => {
+                let side = self.pos.side_to_move();
+                let made = self.pos.fullmove_number().saturating_sub(self.start_fullmove);
+                let limits = self.clock.limits(side, made);
+                let pos = self.pos.clone();
+                let start = Instant::now();
+                let result = self.search(&pos, &limits, control);
+                self.clock.spend(start.elapsed().as_millis() as u64);
+                (result.best, result.ponder)
+            }
+        };
         self.want_think = false;
         if control.cancelled() {
             return;
         }
-        let Some(best) = result.best.filter(|&m| self.pos.is_legal(m)) else {
+        let Some(best) = best.filter(|&m| self.pos.is_legal(m)) else {
             if let Some(outcome) = self.pos.outcome() {
                 self.announce(outcome);
             }
@@ -487,18 +610,54 @@ impl Session {
         };
         send(&Reply::Move(table::cecp_move(&self.pos, best)));
         self.pos.make(best);
-        self.hint = result.ponder.map(|p| (self.pos.key(), p));
+        self.hint = reply.map(|p| (self.pos.key(), p));
         self.after_move();
+        self.ponder_due = true;
+    }
+
+    /// Thinks on the opponent's time about the position after `expected`
+    /// as if it were the engine's move: the clock counts from the ponder
+    /// hit. On a hit the move found is kept for when the user's move is
+    /// handled; on a miss (cancelled) nothing is.
+    fn ponder_on_reply(&mut self, expected: Move, control: &Control) {
+        let mut pos = self.pos.clone();
+        pos.make(expected);
+        send(&Reply::Comment(format!("pondering on {}", table::cecp_move(&self.pos, expected))));
+        let made = pos.fullmove_number().saturating_sub(self.start_fullmove);
+        let limits = Limits {
+            ponder: true,
+            ..self.clock.limits(pos.side_to_move(), made)
+        };
+        let result = self.search(&pos, &limits, control);
+        if control.cancelled() {
+            return send(&Reply::Comment("ponder miss".into()));
+        }
+        send(&Reply::Comment("ponder hit".into()));
+        let hit_at = *lock(&self.shared.hit_at);
+        self.pondered = result
+            .best
+            .filter(|&m| pos.is_legal(m))
+            .map(|m| (pos.key(), m, result.ponder, hit_at));
     }
 
     /// Analyze mode: search until interrupted.
     fn analyze(&mut self, control: &Control) {
         self.analysis_due = false;
-        let limits = Limits {
+        let mut limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        let result = self.search(&limits, control);
+        if !self.excluded.is_empty() {
+            limits.searchmoves = self.pos.legal_move_vec();
+            limits.searchmoves.retain(|m| !self.excluded.contains(m));
+            if limits.searchmoves.is_empty() {
+                // The search would take an empty list as every move.
+                self.idle();
+                return send(&Reply::Comment("every move is excluded: nothing to analyse".into()));
+            }
+        }
+        let pos = self.pos.clone();
+        let result = self.search(&pos, &limits, control);
         if let Some(m) = result.ponder {
             if let Some(best) = result.best {
                 let mut p = self.pos.clone();
@@ -523,6 +682,7 @@ impl Session {
     /// engine's claim even in Edit Game mode; not while analysing).
     fn after_move(&mut self) {
         self.lifted = None;
+        self.excluded.clear();
         self.show_stones();
         if self.role != Role::Analyze && !self.game_over {
             if let Some(outcome) = self.pos.outcome() {
@@ -551,12 +711,13 @@ impl Session {
         self.bad_position = None;
         self.lifted = None;
         self.hint = None;
+        self.excluded.clear();
         self.show_stones();
     }
 
     fn handle(&mut self, command: Command, line: &str) {
         match command {
-            Command::Protover(_) => send(&features()),
+            Command::Protover(_) => features().iter().for_each(send),
             Command::Rejected(feature) => {
                 if feature == "highlight" {
                     self.highlight = false;
@@ -625,33 +786,29 @@ impl Session {
                 }
                 self.analysis_due = false;
             }
-            Command::Memory(mb) => {
-                if let Err(e) = self.player.set_hash(mb.clamp(1, 1 << 18) as usize) {
-                    send(&Reply::TellUserError(e));
-                }
-            }
-            Command::Cores(n) => {
-                if let Err(e) = self.player.set_threads(n.clamp(1, 1024) as usize) {
-                    send(&Reply::TellUserError(e));
-                }
-            }
+            // XBoard's own commands for the table's Hash and Threads.
+            Command::Memory(mb) => self.set_option(table_options::parse("Hash", Some(&mb.to_string()))),
+            Command::Cores(n) => self.set_option(table_options::parse("Threads", Some(&n.to_string()))),
+            Command::Option { name, value } => self.set_option(options::parse(&name, value.as_deref())),
+            Command::Hard => self.ponder = true,
+            Command::Easy => self.ponder = false,
+            Command::Exclude(set) => self.exclude(set, true, line),
+            Command::Include(set) => self.exclude(set, false, line),
             Command::D => self.show(),
             Command::Lift(s) => self.lift(s),
             Command::Put(s) => self.put(s),
-            Command::Edit | Command::Exclude(_) | Command::Include(_) | Command::Nps(_) => send(&Reply::Error {
+            Command::Edit | Command::Nps(_) => send(&Reply::Error {
                 kind: "command not legal now".into(),
                 command: line.to_owned(),
             }),
-            // Nothing to do: pondering, draw offers, names, ratings and the
-            // other informational commands, and the ones the reader answers.
+            // Nothing to do: draw offers, names, ratings and the other
+            // informational commands, and the ones the reader answers.
             Command::Xboard
             | Command::Accepted(_)
             | Command::Random
             | Command::Quit
             | Command::MoveNow
             | Command::Draw
-            | Command::Hard
-            | Command::Easy
             | Command::Status
             | Command::Name(_)
             | Command::Rating(..)
@@ -660,9 +817,40 @@ impl Session {
             | Command::Pause
             | Command::Resume
             | Command::EgtPath { .. }
-            | Command::Option { .. }
             | Command::SetScore(..)
             | Command::Hover(_) => {}
+        }
+    }
+
+    /// Sets an option checked by the table (`option`, `memory`, `cores`);
+    /// commands reach the loop only while no search runs, so it applies
+    /// between searches. A refusal is shown to the user, who can go on.
+    fn set_option(&mut self, checked: Result<(OptionId, OptionValue), String>) {
+        match checked.and_then(|(id, value)| table_options::apply(&mut self.player, id, &value)) {
+            Ok(Some(said)) => send(&Reply::Comment(said)),
+            Ok(None) => {}
+            Err(e) => send(&Reply::TellUserError(e)),
+        }
+    }
+
+    /// `exclude` (`out`) or `include`: which root moves the analysis
+    /// searches; the list lasts until the position changes.
+    fn exclude(&mut self, set: MoveSet, out: bool, line: &str) {
+        match set {
+            MoveSet::All if out => self.excluded = self.pos.legal_move_vec(),
+            MoveSet::All => self.excluded.clear(),
+            MoveSet::Move(mv) => match table::user_move(&self.pos, &mv) {
+                Ok(m) => {
+                    self.excluded.retain(|&x| x != m);
+                    if out {
+                        self.excluded.push(m);
+                    }
+                }
+                Err(reason) => send(&Reply::Error {
+                    kind: format!("illegal move: {reason}"),
+                    command: line.to_owned(),
+                }),
+            },
         }
     }
 
@@ -735,6 +923,7 @@ impl Session {
         }
         self.game_over = false;
         self.lifted = None;
+        self.excluded.clear();
         self.show_stones();
     }
 
