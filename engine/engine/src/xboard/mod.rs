@@ -349,6 +349,11 @@ struct Session {
     /// position it is for, the move, played without a new search, the
     /// reply it expects, to ponder on next, and when the hit came.
     pondered: Option<(u64, Move, Option<Move>, Instant)>,
+    /// The last thinking line the latest search sent (with `post`): a
+    /// ponder hit's search may end before it sends another, and the move
+    /// then repeats it, so that the move comes with its depth and score
+    /// after the user's move as every other move does.
+    last_thinking: Option<Thinking>,
     /// Root moves left out of the analysis (`exclude`), until the
     /// position changes.
     excluded: Vec<Move>,
@@ -380,6 +385,7 @@ impl Session {
             ponder: false,
             ponder_due: false,
             pondered: None,
+            last_thinking: None,
             excluded: Vec::new(),
             player: player::Engine::new(),
             shared,
@@ -535,6 +541,7 @@ impl Session {
         // aspiration's bounds would show a line twice.
         let multipv = self.player.multipv() > 1;
         let shared = &self.shared;
+        let mut last_thinking = None;
         let result = self.player.search(pos, limits, control, &mut |report| match report {
             Report::Info(i) => {
                 {
@@ -545,7 +552,7 @@ impl Session {
                 if post && !(multipv && i.bound.is_some()) {
                     // The plain form: XBoard 4.9 shows whatever follows
                     // the node count as the PV, the optional fields too.
-                    send(&Reply::Thinking(Thinking {
+                    let thinking = Thinking {
                         ply: i.depth,
                         score: cecp_score(i.score),
                         time_cs: i.time_ms / 10,
@@ -554,7 +561,9 @@ impl Session {
                         nps: None,
                         bound: i.bound,
                         pv: table::cecp_line(pos, &i.pv),
-                    }));
+                    };
+                    send(&Reply::Thinking(thinking.clone()));
+                    last_thinking = Some(thinking);
                 }
             }
             Report::CurrMove { depth, mv, number } => {
@@ -565,6 +574,7 @@ impl Session {
             Report::String(s) => send(&Reply::Comment(s)),
         });
         self.idle();
+        self.last_thinking = last_thinking;
         result
     }
 
@@ -585,6 +595,9 @@ impl Session {
                 self.idle();
                 // `time` said the clock at the hit; the search ran on since.
                 self.clock.spend(hit_at.elapsed().as_millis() as u64);
+                if let Some(t) = self.last_thinking.take() {
+                    send(&Reply::Thinking(t));
+                }
                 (Some(m), reply)
             }
             None => {
@@ -634,9 +647,11 @@ impl Session {
         }
         send(&Reply::Comment("ponder hit".into()));
         let hit_at = *lock(&self.shared.hit_at);
+        // A search stopped before its first depth has no line to show
+        // and no more than a guess: the engine then thinks afresh.
         self.pondered = result
             .best
-            .filter(|&m| pos.is_legal(m))
+            .filter(|&m| pos.is_legal(m) && result.depth > 0)
             .map(|m| (pos.key(), m, result.ponder, hit_at));
     }
 
