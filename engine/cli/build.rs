@@ -26,18 +26,32 @@ fn main() {
     let root = manifest.join("../..");
     let commit = match git(&root, &["rev-parse", "--short", "HEAD"]) {
         Some(hash) if !hash.is_empty() => {
-            // Rerun when HEAD moves (a commit, a checkout: HEAD, the ref
-            // it names, packed refs) or the index changes, and when any
-            // source changes (the dirty mark).
-            for name in ["HEAD", "index"] {
-                if let Some(path) = git(&root, &["rev-parse", "--git-path", name]) {
-                    println!("cargo:rerun-if-changed={}", root.join(path).display());
+            // Rerun when HEAD moves (a commit, a checkout) and when any
+            // source changes (the dirty mark). Only paths that exist are
+            // named: cargo takes a missing one as changed on every build.
+            // Not the index: `git status` rewrites it without a change.
+            let watch = |path: &Path| {
+                if path.exists() {
+                    println!("cargo:rerun-if-changed={}", path.display());
                 }
+            };
+            let git_path = |name: &str| git(&root, &["rev-parse", "--git-path", name]).map(|p| root.join(p));
+            if let Some(head) = git_path("HEAD") {
+                watch(&head);
             }
             if let Some(head_ref) = git(&root, &["symbolic-ref", "-q", "HEAD"]) {
-                for name in [head_ref.as_str(), "packed-refs"] {
-                    if let Some(path) = git(&root, &["rev-parse", "--git-path", name]) {
-                        println!("cargo:rerun-if-changed={}", root.join(path).display());
+                if let Some(loose) = git_path(&head_ref) {
+                    if loose.exists() {
+                        watch(&loose);
+                    } else {
+                        // The branch is packed: its next commit writes the
+                        // loose file into this folder.
+                        if let Some(folder) = loose.parent() {
+                            watch(folder);
+                        }
+                        if let Some(packed) = git_path("packed-refs") {
+                            watch(&packed);
+                        }
                     }
                 }
             }
