@@ -84,8 +84,13 @@ if [ "$(id -u)" = 0 ]; then
         fail "a gorgon package is installed already; this test would replace and then remove it"
     fi
     installed=1
+    touch "$scratch/before-install"
     dpkg -i "$deb" >/dev/null
     root=""
+    # postinst: the plugin file is newer than any XBoard settings saved
+    # before the installation, or XBoard would not list it.
+    [ ! /usr/share/games/plugins/xboard/gorgon.eng -ot "$scratch/before-install" ] \
+        || fail "gorgon.eng kept the package's time: XBoard would not list it for its existing users"
 else
     echo "skipped: installing and removing the .deb (dpkg -i, dpkg --purge) need root; checking its files unpacked into a scratch folder instead"
     if [ "${GORGON_REQUIRE_PACKAGE:-}" = 1 ]; then
