@@ -248,13 +248,17 @@ fn main() -> ExitCode {
             }
         }
         Some(Job::Man) => {
-            if let Err(e) = cli::generate::man(Cli::command(), &mut std::io::stdout().lock()) {
+            let mut page = Vec::new();
+            if let Err(e) = cli::generate::man(Cli::command(), &mut page) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
+            cli::generate::write_stdout(&page);
         }
         Some(Job::Completions(args)) => {
-            cli::generate::completions(Cli::command(), &args, &mut std::io::stdout().lock());
+            let mut script = Vec::new();
+            cli::generate::completions(Cli::command(), &args, &mut script);
+            cli::generate::write_stdout(&script);
         }
         Some(Job::Annotate(args)) => {
             if let Err(e) = cli::annotate::run(variant, &args) {

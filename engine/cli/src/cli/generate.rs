@@ -117,6 +117,17 @@ fn subcommand_sections(sub: &Command, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` to stdout, or ends the process quietly (status 0) if
+/// stdout is closed, as `engine::stdio::write_line` does for every other
+/// output (`gorgon man | head` must not panic: clap_complete's writer
+/// would, and with `panic = "abort"` that is a SIGABRT).
+pub fn write_stdout(bytes: &[u8]) {
+    let mut out = io::stdout().lock();
+    if out.write_all(bytes).and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
 /// The completion script for a shell, on `out`.
 /// clap_complete offers hidden subcommands too, so the script is made from
 /// a copy of the command without them (`gorgon man` and this one are for
