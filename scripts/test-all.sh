@@ -4,7 +4,10 @@
 # endpoints over a socket), the check that only the gorgon binary links
 # the web stack, the Python package's pytest suite (scripts/python-tests.sh
 # builds it into a venv under target/, installing maturin and pytest from
-# PyPI on first use), then the browser board in headless Chromium
+# PyPI on first use), then the packages (scripts/package-tests.sh: the
+# .deb installed with dpkg and removed again when root, else unpacked and
+# checked with a `skipped:` line for the rest; the wheel in a fresh venv),
+# then the browser board in headless Chromium
 # (scripts/browser-tests.sh: installs Chromium and chromedriver with apt
 # when root, else says plainly that it skipped them and why), then the
 # datagen job arrays on a one-node Slurm cluster (scripts/slurm-datagen.sh:
@@ -14,5 +17,6 @@ cd "$(dirname "$0")/.."
 cargo test --workspace --release
 scripts/check-no-web-stack.sh
 scripts/python-tests.sh
+scripts/package-tests.sh
 scripts/browser-tests.sh
 scripts/slurm-datagen.sh

@@ -11,7 +11,7 @@ macro_rules! out {
 
 mod cli;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use engine::player;
 use engine::stdio::StdinLines;
 use rules::{perft, Position, Variant};
@@ -19,8 +19,26 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// The binary's name, for clap and the completion scripts.
+pub(crate) const NAME: &str = "gorgon";
+
+/// `gorgon --version`: the version and the commit the binary was built
+/// from (build.rs: the short hash, `-dirty` when the sources differ from
+/// it, or "unknown commit" outside a git checkout).
+pub(crate) const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("GORGON_COMMIT"), ")");
+
 #[derive(Parser)]
-#[command(name = "gorgon", version, about = "Gorgon: the engine for Pillars of Medusa and Mini-POM")]
+#[command(
+    name = NAME,
+    version = VERSION,
+    about = "Gorgon: the engine for Pillars of Medusa and Mini-POM",
+    long_about = "Gorgon: the engine for Pillars of Medusa (pom, 11x11) and Mini-POM (minipom, 9x9).\n\n\
+                  With no command it is a chess engine on standard input and output: it speaks UCI, \
+                  extended for boards up to 11x11 and for Morph moves, or CECP (the XBoard/WinBoard \
+                  protocol, version 2, with engine-defined variants) when the first line it reads is \
+                  `xboard`, as XBoard always sends first. The UCI option UCI_Variant and the CECP \
+                  command `variant` choose the variant. The commands run one job and exit."
+)]
 struct Cli {
     /// The variant the engine starts with (UCI_Variant can change it).
     #[arg(long, value_enum, default_value = "pom", global = true)]
@@ -103,6 +121,12 @@ enum Job {
     /// The board in the browser: play, analyse and review games on a local
     /// web server; prints the URL to open.
     Serve(cli::serve::ServeArgs),
+    /// The man page (roff), for packagers: `gorgon man > gorgon.6`.
+    #[command(hide = true)]
+    Man,
+    /// A shell's completion script, for packagers.
+    #[command(hide = true)]
+    Completions(cli::generate::CompletionsArgs),
 }
 
 /// The position from --fen and --moves, or an error naming the problem.
@@ -222,6 +246,19 @@ fn main() -> ExitCode {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }
+        }
+        Some(Job::Man) => {
+            let mut page = Vec::new();
+            if let Err(e) = cli::generate::man(Cli::command(), &mut page) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+            cli::generate::write_stdout(&page);
+        }
+        Some(Job::Completions(args)) => {
+            let mut script = Vec::new();
+            cli::generate::completions(Cli::command(), &args, &mut script);
+            cli::generate::write_stdout(&script);
         }
         Some(Job::Annotate(args)) => {
             if let Err(e) = cli::annotate::run(variant, &args) {

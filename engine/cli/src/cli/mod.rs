@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod annotate;
 pub mod book;
 pub mod datagen;
+pub mod generate;
 pub mod serve;
 pub mod train;
 pub mod tune;
