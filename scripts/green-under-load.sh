@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-5}
 cargo build --release -p gorgon-cli --bin gorgon
-cargo test --workspace --release --no-run
+cargo test --workspace --profile suite --no-run
 if [ "${LOAD:-}" != external ]; then
     bench_loop() { while true; do target/release/gorgon bench >/dev/null 2>&1; done; }
     bench_loop &
@@ -18,7 +18,7 @@ if [ "${LOAD:-}" != external ]; then
 fi
 for i in $(seq 1 "$runs"); do
     start=$(date +%s)
-    if cargo test --workspace --release >"/tmp/gorgon-green-$i.log" 2>&1; then
+    if cargo test --workspace --profile suite >"/tmp/gorgon-green-$i.log" 2>&1; then
         passed=$(grep -E '^test result: ok' "/tmp/gorgon-green-$i.log" | awk '{p += $4} END {print p}')
         echo "run $i: green, $passed tests passed in $(( $(date +%s) - start )) s (log /tmp/gorgon-green-$i.log)"
     else

@@ -14,7 +14,9 @@
 # installs Slurm with apt when root, else prints `skipped:` and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --release
+# The Rust workspace in the `suite` profile: release code without LTO
+# (Cargo.toml says why), built once for all the test binaries.
+cargo test --workspace --profile suite
 scripts/check-no-web-stack.sh
 scripts/python-tests.sh
 scripts/package-tests.sh
