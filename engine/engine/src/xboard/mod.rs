@@ -238,6 +238,22 @@ fn status(shared: &Shared) -> Reply {
     })
 }
 
+/// A ponder hit's result, played without a new search.
+struct Pondered {
+    /// The position it is for.
+    key: u64,
+    best: Move,
+    /// The reply it expects, to ponder on next.
+    reply: Option<Move>,
+    /// When the hit came: the engine's clock runs from then.
+    hit_at: Instant,
+    /// The search's last thinking line (with `post`): sent before the
+    /// user's move, it is repeated with the engine's, so that the move
+    /// comes with its depth and score after the user's move as every other
+    /// move does.
+    thinking: Option<Thinking>,
+}
+
 /// Who the engine plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Role {
@@ -345,15 +361,8 @@ struct Session {
     /// The engine has just moved: pondering is due if on and nothing has
     /// arrived since.
     ponder_due: bool,
-    /// What a ponder search found after its ponder hit: the key of the
-    /// position it is for, the move, played without a new search, the
-    /// reply it expects, to ponder on next, and when the hit came.
-    pondered: Option<(u64, Move, Option<Move>, Instant)>,
-    /// The last thinking line the latest search sent (with `post`): a
-    /// ponder hit's search may end before it sends another, and the move
-    /// then repeats it, so that the move comes with its depth and score
-    /// after the user's move as every other move does.
-    last_thinking: Option<Thinking>,
+    /// What a ponder search found after its ponder hit.
+    pondered: Option<Pondered>,
     /// Root moves left out of the analysis (`exclude`), until the
     /// position changes.
     excluded: Vec<Move>,
@@ -385,7 +394,6 @@ impl Session {
             ponder: false,
             ponder_due: false,
             pondered: None,
-            last_thinking: None,
             excluded: Vec::new(),
             player: player::Engine::new(),
             shared,
@@ -522,8 +530,8 @@ impl Session {
 
     /// Searches `pos` (the game's position, or the one after the expected
     /// reply when pondering), reporting thinking output; the shared state
-    /// goes back to idle.
-    fn search(&mut self, pos: &Position, limits: &Limits, control: &Control) -> player::SearchResult {
+    /// goes back to idle. Returns the result and the last thinking line sent.
+    fn search(&mut self, pos: &Position, limits: &Limits, control: &Control) -> (player::SearchResult, Option<Thinking>) {
         {
             let mut stats = lock(&self.shared.stats);
             stats.start = Instant::now();
@@ -574,8 +582,7 @@ impl Session {
             Report::String(s) => send(&Reply::Comment(s)),
         });
         self.idle();
-        self.last_thinking = last_thinking;
-        result
+        (result, last_thinking)
     }
 
     /// No search runs any more (as the reader sees it).
@@ -588,17 +595,23 @@ impl Session {
     /// The engine's move.
     fn think(&mut self, control: &Control) {
         let key = self.pos.key();
-        let pondered = self.pondered.take().filter(|&(k, m, ..)| k == key && self.pos.is_legal(m));
+        let pondered = self.pondered.take().filter(|p| p.key == key && self.pos.is_legal(p.best));
         let (best, reply) = match pondered {
             // The ponder hit's search has spent this move's time already.
-            Some((_, m, reply, hit_at)) => {
+            Some(Pondered {
+                best,
+                reply,
+                hit_at,
+                thinking,
+                ..
+            }) => {
                 self.idle();
                 // `time` said the clock at the hit; the search ran on since.
                 self.clock.spend(hit_at.elapsed().as_millis() as u64);
-                if let Some(t) = self.last_thinking.take() {
+                if let Some(t) = thinking {
                     send(&Reply::Thinking(t));
                 }
-                (Some(m), reply)
+                (Some(best), reply)
             }
             None => {
                 let side = self.pos.side_to_move();
@@ -606,7 +619,7 @@ impl Session {
                 let limits = self.clock.limits(side, made);
                 let pos = self.pos.clone();
                 let start = Instant::now();
-                let result = self.search(&pos, &limits, control);
+                let (result, _) = self.search(&pos, &limits, control);
                 self.clock.spend(start.elapsed().as_millis() as u64);
                 (result.best, result.ponder)
             }
@@ -641,7 +654,7 @@ impl Session {
             ponder: true,
             ..self.clock.limits(pos.side_to_move(), made)
         };
-        let result = self.search(&pos, &limits, control);
+        let (result, thinking) = self.search(&pos, &limits, control);
         if control.cancelled() {
             return send(&Reply::Comment("ponder miss".into()));
         }
@@ -649,10 +662,13 @@ impl Session {
         let hit_at = *lock(&self.shared.hit_at);
         // A search stopped before its first depth has no line to show
         // and no more than a guess: the engine then thinks afresh.
-        self.pondered = result
-            .best
-            .filter(|&m| pos.is_legal(m) && result.depth > 0)
-            .map(|m| (pos.key(), m, result.ponder, hit_at));
+        self.pondered = result.best.filter(|&m| pos.is_legal(m) && result.depth > 0).map(|best| Pondered {
+            key: pos.key(),
+            best,
+            reply: result.ponder,
+            hit_at,
+            thinking,
+        });
     }
 
     /// Analyze mode: search until interrupted.
@@ -672,7 +688,7 @@ impl Session {
             }
         }
         let pos = self.pos.clone();
-        let result = self.search(&pos, &limits, control);
+        let (result, _) = self.search(&pos, &limits, control);
         if let Some(m) = result.ponder {
             if let Some(best) = result.best {
                 let mut p = self.pos.clone();
