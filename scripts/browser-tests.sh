@@ -56,5 +56,5 @@ echo "== building gorgon (release)"
 cargo build --release -p gorgon-cli --bin gorgon
 echo "== pytest engine/web/tests/browser ($("$chromium" --version 2>/dev/null | head -1))"
 export SE_OFFLINE=1 CHROMIUM="$chromium" CHROMEDRIVER="$chromedriver"
-export GORGON_BIN="${GORGON_BIN:-$PWD/target/release/gorgon}" PYTHONDONTWRITEBYTECODE=1
+export GORGON_BIN="${GORGON_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/release/gorgon}" PYTHONDONTWRITEBYTECODE=1
 timeout 900 "$venv/bin/python" -m pytest -q -p no:cacheprovider engine/web/tests/browser "$@"
