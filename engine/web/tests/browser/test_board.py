@@ -5,6 +5,7 @@ variants, phone and monitor sizes. Screenshots go to $GORGON_SCREENSHOTS."""
 
 import random
 import statistics
+import time
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -282,3 +283,39 @@ def test_every_kind_and_morph_form_has_its_own_figure(page, shots):
         assert hrefs.split()[0] == f"#piece-{piece[-1]}", (piece, hrefs)
         assert hrefs.endswith("#piece-morph") == piece.startswith("M"), (piece, hrefs)
     page.driver.find_element(By.ID, "board").screenshot(str(shots / "web-pieces.png"))
+
+
+def test_a_late_reply_is_dropped_when_a_newer_action_came(page):
+    """Replies are applied only while still wanted: a step to ply 3 whose
+    answer is held back in the page (a fetch wrapper, the server untouched)
+    arrives after New game's; the board shows the new game, not ply 3."""
+    page.js("document.querySelector('details.io').open = true")
+    box = page.driver.find_element(By.ID, "pgn")
+    box.clear()
+    box.send_keys("1. e3e5 h10h8 2. f2c5 g9g7 3. e2c3 *")
+    page.button("pgn-import")
+    page.wait(lambda d: page.ply_count() == 5 and page.state("ply") == 5, "the game read")
+    # Only the last position is known to the page: ply 3 must be asked for.
+    assert not page.js("return window.gorgon.state.views.has(3)")
+    page.select("play-from", "start")
+    page.select("play-tc", "movetime:300")
+    page.select("play-colour", "white")
+    page.js("""
+        window.gorgon.timings.positions = [];
+        const real = window.fetch;
+        window.fetch = (path, init) => {
+            const late = path === '/api/position' && JSON.parse(init.body).moves.length === 3;
+            return late ? new Promise((r) => setTimeout(r, 1500)).then(() => real(path, init)) : real(path, init);
+        };
+        document.querySelector('#moves button[data-ply="3"]').click();
+        document.getElementById('new-game').click();""")
+    page.wait(lambda d: page.state("match") is not None and page.ply_count() == 0, "the new game")
+    # The held-back answer arrives (and is applied, if nothing guards it).
+    page.wait(lambda d: page.js("return window.gorgon.timings.positions.length") >= 2, "the late answer", timeout=10)
+    time.sleep(0.3)
+    assert page.state("ply") == 0
+    assert page.state("moves") == []
+    start = page.js("return window.gorgon.state.views.get(0).fen")
+    assert page.js("return document.getElementById('fen').value") == start
+    assert (page.piece("e3"), page.piece("e5")) == ("wW", None)
+    assert page.status() == "White to move"

@@ -1,0 +1,113 @@
+// The one redraw: everything the page shows, drawn from the state object
+// alone. Each part is drawn again only when what it reads has changed, so
+// that a redraw after each change costs little and keeps the board's
+// selection while an analysis reports. Nothing here starts a request.
+
+import { state } from './state.js';
+import { $, board } from './widgets.js';
+import { renderMoves } from './movelist.js';
+import { renderEvalBar, renderLines } from './analysis.js';
+import { drawGraph, summary } from './review.js';
+import { finalResult, show, timings } from './game.js';
+import { arrows, playLine } from './analyse.js';
+import { capital, drawClocks, humanTurn } from './play.js';
+
+const drawn = new Map();
+
+// Draws `name` with `draw()` unless `inputs` are those it was drawn with.
+function part(name, inputs, draw) {
+  const before = drawn.get(name);
+  if (before && before.length === inputs.length && before.every((x, i) => x === inputs[i])) return;
+  drawn.set(name, inputs);
+  draw();
+}
+
+export function redraw() {
+  const view = state.views.get(state.ply) || null;
+  part('variant', [state.variant], () => { $('variant').value = state.variant; });
+  part('mode', [state.mode], () => {
+    for (const tab of document.querySelectorAll('[data-mode]')) tab.classList.toggle('active', tab.dataset.mode === state.mode);
+    for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== `${state.mode}-panel`;
+  });
+  part('message', [state.message], () => {
+    $('message').textContent = state.message;
+    $('message').hidden = !state.message;
+  });
+  part('thinking', [state.thinking], () => { $('thinking').hidden = !state.thinking; });
+  part('orientation', [state.flipped, state.coordinates], () => {
+    if (board.flipped !== state.flipped) board.flip();
+    if (board.coordinates !== state.coordinates) board.setCoordinates(state.coordinates);
+  });
+  drawClocks();
+  if (view) drawPosition(view);
+  part('moves', [state.history, state.ply, state.review, state.notation], () => {
+    const glyphs = state.review ? state.review.moves.map((m) => m.glyph) : [];
+    renderMoves($('moves'), state.history, { ply: state.ply, glyphs, notation: state.notation, onSelect: (p) => show(p) });
+  });
+  part('review', [state.review, state.ply, state.history, state.notation], drawReview);
+  part('progress', [state.reviewProgress], () => {
+    const bar = $('review-progress');
+    bar.hidden = !state.reviewProgress;
+    if (state.reviewProgress) {
+      bar.max = state.reviewProgress.total;
+      bar.value = state.reviewProgress.done;
+    }
+  });
+  part('analysing', [state.analysing], () => {
+    $('analyse-toggle').textContent = state.analysing ? 'Stop' : 'Analyse';
+    $('analyse-toggle').classList.toggle('on', state.analysing);
+    $('evalbar').hidden = !state.analysing;
+  });
+  part('lines', [state.lines, state.notation], () => {
+    renderLines($('lines'), $('analysis-status'), state.lines.filter(Boolean), { notation: state.notation, onPlay: playLine });
+  });
+  part('eval', [state.evalInfo], () => renderEvalBar($('evalbar'), $('eval-text'), state.evalInfo));
+}
+
+// The board, its arrows, the status line, FEN and diagram of `view`.
+function drawPosition(view) {
+  const last = state.ply > 0 ? state.history[state.ply - 1] : null;
+  const interactive = humanTurn(view);
+  part('board', [view, last, interactive, state.boardEpoch], () => {
+    board.setView(view, { lastMove: last && { from: last.from, to: last.to }, interactive });
+  });
+  part('arrows', [view, state.analysing, state.lines], () => {
+    board.setArrows(state.analysing ? arrows(state.lines.filter(Boolean), view) : []);
+  });
+  part('status', [view, state.result], () => {
+    const over = finalResult(view);
+    const status = $('status');
+    if (over) {
+      status.textContent = `${over.result} · ${over.reason}`;
+      status.className = 'status over';
+    } else {
+      status.textContent = `${capital(view.side)} to move${view.check ? ' · check' : ''}`;
+      status.className = view.check ? 'status check' : 'status';
+    }
+    status.dataset.result = over ? over.result : '';
+  });
+  part('fen', [view], () => {
+    $('fen').value = view.fen;
+    $('diagram').textContent = view.diagram;
+  });
+  if (timings.ready === null) {
+    timings.ready = performance.now();
+    document.body.dataset.ready = '1';
+  }
+}
+
+function drawReview() {
+  const graph = $('graph');
+  const text = $('review-summary');
+  if (!state.review) {
+    graph.replaceChildren();
+    text.textContent = '';
+    graph.hidden = true;
+    return;
+  }
+  graph.hidden = false;
+  drawGraph(graph, state.review, state.ply, (p) => show(p));
+  const m = state.ply > 0 ? state.review.moves[state.ply - 1] : null;
+  const here = m ? ` · ${state.history[state.ply - 1].move}${m.glyph || ''} ${m.eval}${m.best ? ` (Gorgon: ${state.notation === 'book' ? m.best_book : m.best} ${m.best_eval})` : ''}${m.mate ? ` · ${m.mate}` : ''}` : '';
+  text.textContent = `${summary('White', state.review.white)}; ${summary('Black', state.review.black)}${here}`;
+}
