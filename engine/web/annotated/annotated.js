@@ -46,9 +46,10 @@ function show(target) {
   ply = Math.max(0, Math.min(last, target));
   const h = data.history[ply - 1];
   board.setView({ ...data.boards[ply], legal: {} }, { lastMove: h ? { from: h.from, to: h.to } : null, interactive: false });
-  // Before a judged move, the engine's preferred move as an arrow.
-  const next = data.notes[ply];
-  board.setArrows(next && next.best ? [{ ...next.best, strength: 1 }] : []);
+  // After a judged move, the move the engine preferred to it (from the
+  // position before, as the remark says).
+  const note = data.notes[ply - 1];
+  board.setArrows(note && note.best ? [{ ...note.best, strength: 1 }] : []);
   renderMoves(list, data.history, { ply, glyphs, notation: data.notation, onSelect: show });
   drawGraph(graph, data.review, ply, show);
   status.textContent = ply === 0 ? 'Start position' : moveLabel(ply - 1);

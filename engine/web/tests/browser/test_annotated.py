@@ -3,6 +3,7 @@ game opened from disk (file://, no server), stepped with the arrow keys
 and by clicks on the moves, the annotations and the graph."""
 
 import pathlib
+import re
 import subprocess
 import tempfile
 
@@ -118,12 +119,19 @@ def test_the_page_opens_from_disk_and_steps_by_keys_and_clicks(browser, annotate
     target = int(judged[0].get_attribute("data-ply"))
     judged[0].click()
     page.wait_ply(target)
-    assert "Gorgon prefers" in browser.find_element(By.ID, "remark").text
+    remark = browser.find_element(By.ID, "remark").text
     assert browser.find_element(By.CSS_SELECTOR, "#graph .graph-cursor").get_attribute("data-ply") == str(target)
-    # Before that move the board shows the engine's preference as an arrow.
-    page.key(Keys.ARROW_LEFT)
-    page.wait_ply(target - 1)
-    assert browser.find_elements(By.CSS_SELECTOR, "#board [data-arrow]")
+    # The board shows the move the engine preferred as an arrow.
+    preferred = re.search(r"Gorgon prefers (\S+) \(", remark).group(1)
+    arrows = [a.get_attribute("data-arrow") for a in browser.find_elements(By.CSS_SELECTOR, "#board [data-arrow]")]
+    assert arrows == ["-".join(squares_of(preferred))], (remark, arrows)
+    # A move without a glyph has none.
+    plain = browser.execute_script(
+        "return [...document.querySelectorAll('#moves button.move')].find(b => !b.querySelector('.glyph')).dataset.ply")
+    browser.find_element(By.CSS_SELECTOR, f'#moves button.move[data-ply="{plain}"]').click()
+    page.wait_ply(int(plain))
+    assert "Gorgon prefers" not in browser.find_element(By.ID, "remark").text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#board [data-arrow]")
     # A click on the graph's right end goes to the last position.
     graph = browser.find_element(By.ID, "graph")
     browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", graph)
