@@ -15,6 +15,7 @@
 //! web stack.
 #![forbid(unsafe_code)]
 
+pub mod annotated;
 pub mod api;
 pub mod assets;
 pub mod body;
