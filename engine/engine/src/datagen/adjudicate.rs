@@ -24,14 +24,16 @@ pub struct Adjudication {
 }
 
 impl Adjudication {
-    /// The defaults of `gorgon datagen`: won at 1000 cp over 6 plies (3 moves
-    /// of each side), drawn from ply 80 on after 10 plies within 10 cp. In
-    /// the range of the field (Stormphrax: 5 plies beyond 12.5 pawns; drawn
-    /// from ply 70 after 10 plies within 0.1), in the engine's internal
-    /// centipawns, of which the nets' even-odds pawn is about 68.
+    /// The defaults of `gorgon datagen`: won at 1500 cp over 8 plies (4 moves
+    /// of each side), drawn from ply 80 on after 10 plies within 10 cp, in
+    /// the engine's internal centipawns (the nets' even-odds pawn is about
+    /// 68 of them). Chosen on games played out (docs/DATAGEN.md): 1000 cp
+    /// over 6 plies, nearer the field's bounds, called 3 of 37 Pillars of
+    /// Medusa games for the side that lost; 1500 over 8 called 1 of 30,
+    /// as the rules of generation 2 did, and still stops them earlier.
     pub const DEFAULT: Adjudication = Adjudication {
-        win_cp: 1000,
-        win_plies: 6,
+        win_cp: 1500,
+        win_plies: 8,
         draw_from_ply: 80,
         draw_plies: 10,
         draw_cp: 10,
@@ -137,6 +139,16 @@ mod tests {
     use protocol::ScoreValue;
     use Color::{Black, White};
 
+    /// The rules the tests count with: won at 1000 cp over 6 plies, drawn
+    /// from ply 80 after 10 plies within 10 cp.
+    const RULES: Adjudication = Adjudication {
+        win_cp: 1000,
+        win_plies: 6,
+        draw_from_ply: 80,
+        draw_plies: 10,
+        draw_cp: 10,
+    };
+
     /// Feeds `scores` (side to move's view, White moving first at
     /// `first_ply`) and returns the ply of the verdict and the verdict.
     fn verdict(rules: Adjudication, first_ply: u32, scores: &[i32]) -> Option<(u32, GameResult)> {
@@ -159,7 +171,7 @@ mod tests {
 
     #[test]
     fn won_once_both_sides_agree_for_the_plies() {
-        let rules = Adjudication::DEFAULT;
+        let rules = RULES;
         // 6 plies at 1000 cp: called on the sixth.
         assert_eq!(verdict(rules, 8, &white_ahead(1000, 6)), Some((13, GameResult::WhiteWins)));
         // Black ahead: Black's search says +, White's says -.
@@ -173,7 +185,7 @@ mod tests {
 
     #[test]
     fn not_won_early_nor_when_the_sides_disagree() {
-        let rules = Adjudication::DEFAULT;
+        let rules = RULES;
         // One ply short, or just under the bound: played on.
         assert_eq!(verdict(rules, 8, &white_ahead(1000, 5)), None);
         assert_eq!(verdict(rules, 8, &white_ahead(999, 40)), None);
@@ -188,7 +200,7 @@ mod tests {
 
     #[test]
     fn drawn_late_when_the_scores_stay_near_zero() {
-        let rules = Adjudication::DEFAULT;
+        let rules = RULES;
         // From ply 80 on, 10 plies within 10 cp.
         let quiet = [3, -4, 10, -10, 0, 7, -2, 1, 5, -9];
         assert_eq!(verdict(rules, 80, &quiet), Some((89, GameResult::Draw)));
@@ -213,16 +225,10 @@ mod tests {
         let off = Adjudication::OFF;
         assert_eq!(verdict(off, 8, &white_ahead(30_000, 200)), None);
         assert_eq!(verdict(off, 8, &[0; 300]), None);
-        let no_draw = Adjudication {
-            draw_plies: 0,
-            ..Adjudication::DEFAULT
-        };
+        let no_draw = Adjudication { draw_plies: 0, ..RULES };
         assert_eq!(verdict(no_draw, 100, &[0; 100]), None);
         assert!(verdict(no_draw, 100, &white_ahead(1000, 6)).is_some());
-        let no_win = Adjudication {
-            win_plies: 0,
-            ..Adjudication::DEFAULT
-        };
+        let no_win = Adjudication { win_plies: 0, ..RULES };
         assert_eq!(verdict(no_win, 8, &white_ahead(5000, 100)), None);
         assert!(verdict(no_win, 100, &[0; 10]).is_some());
     }
@@ -239,22 +245,14 @@ mod tests {
     #[test]
     fn bounds_that_cannot_work_are_refused() {
         assert!(Adjudication::DEFAULT.check().is_ok());
+        assert!(RULES.check().is_ok());
         assert!(Adjudication::OFF.check().is_ok());
         assert!(Adjudication::GENERATION_2.check().is_ok());
-        let zero_win = Adjudication {
-            win_cp: 0,
-            ..Adjudication::DEFAULT
-        };
+        let zero_win = Adjudication { win_cp: 0, ..RULES };
         assert!(zero_win.check().unwrap_err().contains("--win-cp"));
-        let overlap = Adjudication {
-            draw_cp: 1000,
-            ..Adjudication::DEFAULT
-        };
+        let overlap = Adjudication { draw_cp: 1000, ..RULES };
         assert!(overlap.check().unwrap_err().contains("--draw-cp"));
-        let negative = Adjudication {
-            draw_cp: -1,
-            ..Adjudication::DEFAULT
-        };
+        let negative = Adjudication { draw_cp: -1, ..RULES };
         assert!(negative.check().unwrap_err().contains("--draw-cp"));
     }
 }
