@@ -219,13 +219,22 @@ fn variation_trees_round_trip_over_the_socket() {
     let again = json!({"game": {"variant": "pom"}, "tree": game["tree"], "result": "*"});
     let r = post(&s, "/api/pgn/export", &again.to_string());
     assert_eq!(r.json()["pgn"].as_str(), Some(pgn.as_str()), "{}", r.body);
-    // In the inventor's notation the main line is written.
+    // In the inventor's notation too (glyphs aside), and back.
     let book = json!({"game": {"variant": "pom"}, "tree": {"nodes": nodes}, "notation": "book"});
     let text = post(&s, "/api/pgn/export", &book.to_string()).json()["pgn"]
         .as_str()
         .unwrap()
         .to_string();
-    assert!(text.contains("1 E3 - E5"), "{text}");
+    assert!(
+        text.contains("1 E3 - E5 {main}\n( {or} 1 G3 - G5   G9 - G7 )\n1 . . . H10 - H8\n"),
+        "{text}"
+    );
+    let back = post(&s, "/api/pgn/import", &json!({"text": text, "variant": "pom"}).to_string()).json();
+    assert_eq!(back["notation"], "book");
+    let nodes_back = &back["games"][0]["tree"]["nodes"];
+    assert_eq!(nodes_back.as_array().map(Vec::len), Some(7), "{back}");
+    assert_eq!(nodes_back[0]["children"].as_array().map(Vec::len), Some(2), "{back}");
+    assert_eq!(back["games"][0]["moves"], json!(["e3e5", "h10h8", "f2c5"]));
 
     // Refusals: over the cap (7 moves), both moves and tree, an illegal
     // side-line move in a PGN, named.
