@@ -617,16 +617,25 @@ impl Scanner<'_> {
 
 /// The legal move a written move names; an error if none or several.
 fn resolve(pos: &Position, w: &Written) -> Result<Move, String> {
+    the_one(pos, &matching(pos, w))
+}
+
+/// Every legal move a written move can name.
+fn matching(pos: &Position, w: &Written) -> Vec<Move> {
     let legal = pos.legal_move_vec();
     let found = candidates(pos, &legal, w, true);
     // `(X)` naming the form a plain move leaves: accepted when no
     // transformation into X exists.
-    let found = if found.is_empty() {
+    if found.is_empty() {
         candidates(pos, &legal, w, false)
     } else {
         found
-    };
-    match found.as_slice() {
+    }
+}
+
+/// The move of a one-move list; else why not (none, or the several).
+fn the_one(pos: &Position, found: &[Move]) -> Result<Move, String> {
+    match found {
         [m] => Ok(*m),
         [] => Err(format!("no legal move matches (position {})", pos.fen())),
         several => {
@@ -697,9 +706,20 @@ fn candidates(pos: &Position, legal: &[Move], w: &Written, strict: bool) -> Vec<
 /// allowed, move numbers and commentary are not). The inverse of
 /// [`move_to_notation`]. The error's `line` is 1.
 pub fn parse_book_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let found = book_move_candidates(pos, text)?;
+    the_one(pos, &found).map_err(|message| err(1, text.trim(), &message))
+}
+
+/// Every legal move one move in book notation can name in `pos`: one for a
+/// move, none when no legal move matches, several when the text is
+/// ambiguous (`H - E4` with two Horses that reach E4; the from-square, `H
+/// C3 - E4`, tells them apart, and [`move_to_notation`] writes it). An
+/// error when the text is not one move in book notation, as for
+/// [`parse_book_move`].
+pub fn book_move_candidates(pos: &Position, text: &str) -> Result<Vec<Move>, NotationError> {
     let trimmed = text.trim();
     match tokens(trimmed, pos.geometry(), pos.variant()).as_slice() {
-        [Token::Move(w, written)] if written.as_str() == trimmed => resolve(pos, w).map_err(|message| err(1, trimmed, &message)),
+        [Token::Move(w, written)] if written.as_str() == trimmed => Ok(matching(pos, w)),
         _ => Err(err(1, trimmed, "not one move in book notation (such as E3 - E5, ME x B10, O-O-A)")),
     }
 }
@@ -915,6 +935,27 @@ mod parse_book_move_tests {
             assert_eq!(e.text, bad.trim());
         }
         assert!(parse_book_move(&pos, "T - A5").unwrap_err().message.contains("no legal move"));
+    }
+
+    #[test]
+    fn ambiguous_text_names_every_candidate() {
+        // Two Horses reach e4; the from-square tells them apart.
+        let pos = Position::from_fen(Variant::MiniPom, "4k4/9/9/9/9/9/2H3H2/9/4K4 w - - 0 1").unwrap();
+        let found = book_move_candidates(&pos, "H - E4").unwrap();
+        let texts: Vec<String> = found.iter().map(|&m| pos.move_text(m)).collect();
+        assert_eq!(texts, ["c3e4", "g3e4"]);
+        let written: Vec<String> = found.iter().map(|&m| move_to_notation(&pos, m)).collect();
+        assert_eq!(written, ["H C3 - E4", "H G3 - E4"]);
+        let e = parse_book_move(&pos, "H - E4").unwrap_err();
+        assert_eq!(e.message, "ambiguous: it could be c3e4 or g3e4");
+        assert_eq!(pos.move_text(parse_book_move(&pos, "H G3 - E4").unwrap()), "g3e4");
+        // One, none, and not a move at all.
+        assert_eq!(book_move_candidates(&pos, "H - A4").unwrap().len(), 1);
+        assert_eq!(book_move_candidates(&pos, "T - A4"), Ok(vec![]));
+        assert!(book_move_candidates(&pos, "H to E4")
+            .unwrap_err()
+            .message
+            .starts_with("not one move"));
     }
 
     #[test]

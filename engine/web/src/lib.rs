@@ -31,6 +31,7 @@ pub mod search;
 pub mod searches;
 pub mod server;
 pub mod stop;
+pub mod typed;
 pub mod view;
 
 pub use caps::Caps;
