@@ -144,6 +144,8 @@ pub fn position_json(game: &ReplayedGame) -> Value {
         "side": color_name(side),
         "fullmove": pos.fullmove_number(),
         "halfmove_clock": pos.halfmove_clock(),
+        // The FEN's rights field (NOTATION.md 1), for the board editor.
+        "rights": pos.rights_text(),
         "pieces": pieces,
         "petrified": {
             "white": square_list(pos, pos.petrified(Color::White)),
@@ -251,6 +253,7 @@ mod tests {
             v["fen"],
             "3e1k1t3/2ww3h2w/h2qw1S1w2/5w1w3/3a2w4/11/4W6/5W5/3W2W4/WWW4WWWW/THA1QK1A1HT b AK - 1 25"
         );
+        assert_eq!(v["rights"], "AK");
         assert_eq!(v["history"][48]["check"], true);
         assert!(v["diagram"].as_str().unwrap().contains("Checkers: g9"));
         // A mate: the outcome with its reason.

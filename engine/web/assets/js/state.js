@@ -29,6 +29,11 @@ export const state = {
   message: '',
   flipped: false,
   coordinates: true,
+  // The board editor's position while the Edit tab is open, else null:
+  // `{variant, pieces: {square: {color, kind, morph}}, side, rights:
+  // "AKak", halfmove, fullmove, tool: {color, kind, morph} | 'erase',
+  // verdict: {fen, error, view}}` (editor.js).
+  edit: null,
   // Bumped when the board must be drawn again though its view is the same
   // (a refused move leaves a dragged piece to put back).
   boardEpoch: 0,
@@ -178,6 +183,11 @@ export function flip() {
 
 export function setCoordinates(coordinates) {
   change({ coordinates });
+}
+
+// The board editor's position (null when it closes).
+export function setEdit(edit) {
+  change({ edit });
 }
 
 // The board drawn again as it is (a refused move's piece put back).
