@@ -307,3 +307,29 @@ def test_pictures_of_the_position_download_as_svg_and_png(page, browser, downloa
     # A petrified square (a9) keeps its stone hatching (a pattern of the file).
     stone = {pixel("a9", x, y) for x in range(5, 13) for y in range(20, 50)}
     assert stone & {(164, 163, 156), (131, 130, 123)}, sorted(stone)[:10]
+
+
+def test_the_editor_and_the_link_on_a_phone(browser, server):
+    """At 390 x 844 the palette, the board and the link's box work."""
+    page = Page(browser, server).open(390, 844)
+    try:
+        page.mode("edit")
+        page.wait(lambda d: page.js("return !!window.gorgon.state.edit"), "the editor")
+        button = page.driver.find_element(By.CSS_SELECTOR, '#palette button[data-piece="MbQ"]')
+        page.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        page.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", page.square("e6"))
+        put(page, "e6")
+        page.wait(lambda d: page.piece("e6") == "MbQ", "a Black Morph Queen on e6")
+        # A 27th piece: the rules' army cap (pieces are never added).
+        assert "Black has 27 pieces" in judged(page, "judged")
+        put(page, "e11")
+        page.wait(lambda d: page.piece("e11") == "MbQ", "the Black Queen a Morph")
+        page.driver.find_element(By.CSS_SELECTOR, '#palette button[data-tool="erase"]').click()
+        put(page, "e6")
+        assert judged(page, "judged again").startswith("A legal position")
+        page.js("document.getElementById('share').open = true")
+        box = page.driver.find_element(By.ID, "link")
+        assert box.size["width"] <= 390 and box.get_attribute("value").endswith("#variant=pom&ply=0")
+    finally:
+        browser.set_window_size(1280, 1000)
