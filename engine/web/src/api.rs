@@ -9,7 +9,8 @@ use crate::view::position_json;
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
-use rules::{GameRecord, GameTree, Variant};
+use rules::variant::{MEDUSA_FILE, SWAP_FILES};
+use rules::{GameRecord, GameTree, Kind, Variant};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -21,7 +22,10 @@ pub async fn config(State(app): State<Arc<App>>) -> Response {
         .iter()
         .map(|v| {
             let g = v.geometry();
-            json!({ "name": v.name(), "files": g.files, "ranks": g.ranks, "start_fen": v.start_fen() })
+            json!({
+                "name": v.name(), "files": g.files, "ranks": g.ranks, "start_fen": v.start_fen(),
+                "kinds": kinds_json(*v), "rights": rights_json(*v),
+            })
         })
         .collect();
     json(json!({
@@ -29,6 +33,36 @@ pub async fn config(State(app): State<Arc<App>>) -> Response {
         "caps": app.caps.json(),
         "variants": variants,
     }))
+}
+
+/// The kinds a variant has (RULES.md 2), for the board editor's palette:
+/// `[{"kind": "K", "name": "King", "morph": false}, ...]`, the plain pieces
+/// then the Morph's forms (no King form).
+fn kinds_json(v: Variant) -> Vec<serde_json::Value> {
+    let kinds = || Kind::ALL.into_iter().rev().filter(move |&k| v.has_kind(k));
+    let plain = kinds().map(|k| json!({ "kind": k.letter().to_string(), "name": k.name(), "morph": false }));
+    let morphs = kinds()
+        .filter(|k| Kind::FORMS.contains(k))
+        .map(|k| json!({ "kind": k.letter().to_string(), "name": k.name(), "morph": true }));
+    plain.chain(morphs).collect()
+}
+
+/// The rights the FEN of a variant can hold (NOTATION.md 1, RULES.md
+/// 10.2-3), for the board editor: `[{"file": "a", "kind": "castle",
+/// "piece": "Tower"}, ...]`; a right's letter is its file, uppercase for
+/// White. The rules crate decides whether a position holds one.
+fn rights_json(v: Variant) -> Vec<serde_json::Value> {
+    let g = v.geometry();
+    let mut out = vec![(0, "castle", "Tower"), (g.files - 1, "castle", "Tower")];
+    if v == Variant::MiniPom {
+        for file in SWAP_FILES {
+            out.push((file, "swap", if file == MEDUSA_FILE { "Medusa" } else { "Morph" }));
+        }
+    }
+    out.sort_by_key(|r| r.0);
+    out.into_iter()
+        .map(|(file, kind, piece)| json!({ "file": ((b'a' + file) as char).to_string(), "kind": kind, "piece": piece }))
+        .collect()
 }
 
 /// `POST /api/position`, body a game: the view of its last position.

@@ -163,6 +163,8 @@ pub fn position_json(game: &ReplayedGame) -> Value {
         ("side", json!(color_name(side))),
         ("fullmove", json!(pos.fullmove_number())),
         ("halfmove_clock", json!(pos.halfmove_clock())),
+        // The FEN's rights field (NOTATION.md 1), for the board editor.
+        ("rights", json!(pos.rights_text())),
         ("checkers", json!(square_list(pos, pos.checkers()))),
         ("legal", legal_json(pos)),
         ("outcome", json!(pos.outcome().map(outcome_json))),
@@ -268,6 +270,7 @@ mod tests {
             v["fen"],
             "3e1k1t3/2ww3h2w/h2qw1S1w2/5w1w3/3a2w4/11/4W6/5W5/3W2W4/WWW4WWWW/THA1QK1A1HT b AK - 1 25"
         );
+        assert_eq!(v["rights"], "AK");
         assert_eq!(v["history"][48]["check"], true);
         assert!(v["diagram"].as_str().unwrap().contains("Checkers: g9"));
         // A mate: the outcome with its reason.

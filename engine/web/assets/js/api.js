@@ -5,14 +5,17 @@
 const TOKEN_KEY = 'gorgon-token';
 
 // The token from the URL `gorgon serve` printed; kept for reloads of
-// this tab without it.
+// this tab without it, and for this server's other tabs (localStorage is
+// per origin, so per server's port): a link to a game (link.js) holds no
+// token and opens in a new tab.
 function readToken() {
   const fromUrl = new URLSearchParams(location.search).get('token');
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    localStorage.setItem(TOKEN_KEY, fromUrl);
     return fromUrl;
   }
-  return sessionStorage.getItem(TOKEN_KEY) || '';
+  return sessionStorage.getItem(TOKEN_KEY) || localStorage.getItem(TOKEN_KEY) || '';
 }
 
 const token = readToken();

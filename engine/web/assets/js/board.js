@@ -64,9 +64,13 @@ export class Board {
     svg.addEventListener('focusin', () => { if (performance.now() - this.pointedAt > 500) svg.classList.add('keyboard'); });
   }
 
-  // Draws a position view; `lastMove` `{from, to}` is highlighted.
-  setView(view, { lastMove = null, interactive = true } = {}) {
+  // Draws a position view; `lastMove` `{from, to}` is highlighted. With
+  // `edit` (the board editor's `{click(square), drag(from, to)}`) a click
+  // and a drag report squares instead of making moves; `to` is null off
+  // the board.
+  setView(view, { lastMove = null, interactive = true, edit = null } = {}) {
     this.view = view;
+    this.edit = edit;
     this.lastMove = lastMove;
     this.interactive = interactive;
     this.selected = null;
@@ -386,6 +390,11 @@ export class Board {
     const square = this.squareAt(event);
     if (!square) return;
     event.preventDefault();
+    if (this.edit) {
+      this.press = { square, start: this.toBoard(event), ghost: null, pointer: event.pointerId };
+      this.svg.setPointerCapture(event.pointerId);
+      return;
+    }
     if (this.selected && this.selected !== square && this.targetsOf(this.selected).some((t) => t.to === square)) {
       this.tryMove(this.selected, square);
       return;
@@ -404,6 +413,7 @@ export class Board {
     if (!press) return;
     const p = this.toBoard(event);
     if (!press.ghost) {
+      if (!this.view.pieces[press.square]) return;
       if (Math.hypot(p.x - press.start.x, p.y - press.start.y) < DRAG_START) return;
       // Lift the piece: hide it on its square, draw it under the pointer.
       const original = this.pieceLayer.querySelector(`g[data-square="${press.square}"]`);
@@ -419,9 +429,18 @@ export class Board {
     const press = this.press;
     if (!press) return;
     this.press = null;
+    if (this.edit && !press.ghost) {
+      this.edit.click(press.square);
+      return;
+    }
     if (!press.ghost) return; // A click: the piece stays selected.
     const to = this.squareAt(event);
     press.ghost.remove();
+    if (this.edit) {
+      if (to !== press.square) this.edit.drag(press.square, to);
+      else this.render();
+      return;
+    }
     const original = this.pieceLayer.querySelector(`g[data-square="${press.square}"]`);
     if (original) original.classList.remove('lifted');
     if (to && to !== press.square) {

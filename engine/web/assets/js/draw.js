@@ -11,6 +11,8 @@ import { drawGraph, summary } from './review.js';
 import { finalResult, show, timings } from './game.js';
 import { arrows, playLine } from './analyse.js';
 import { capital, drawClocks, humanTurn } from './play.js';
+import { drawEditor, editDrawn, editing, editView } from './editor.js';
+import { linkFragment, linkUrl } from './link.js';
 
 const drawn = new Map();
 
@@ -66,22 +68,34 @@ export function redraw() {
     renderLines($('lines'), $('analysis-status'), state.lines.filter(Boolean), { notation: state.notation, onPlay: playLine });
   });
   part('eval', [state.evalInfo], () => renderEvalBar($('evalbar'), $('eval-text'), state.evalInfo));
+  part('editor', [state.edit], drawEditor);
+  // The address keeps the game and the move shown (link.js), once shown.
+  part('link', [state.variant, state.startFen, state.moves, state.ply, !view], () => {
+    if (!view) return;
+    const fragment = linkFragment(state);
+    if (location.hash !== `#${fragment}`) history.replaceState(history.state, '', `#${fragment}`);
+    $('link').value = linkUrl(fragment);
+  });
 }
 
 // The board, its arrows, the status line, FEN and diagram of `view`.
 function drawPosition(view) {
   const last = state.ply > 0 ? state.history[state.ply - 1] : null;
   const interactive = humanTurn(view);
-  part('board', [view, last, interactive, state.boardEpoch], () => {
-    board.setView(view, { lastMove: last && { from: last.from, to: last.to }, interactive });
+  part('board', [view, last, interactive, state.boardEpoch, ...editDrawn(state.edit)], () => {
+    if (state.edit) board.setView(editView(state.edit), { edit: editing });
+    else board.setView(view, { lastMove: last && { from: last.from, to: last.to }, interactive });
   });
   part('arrows', [view, state.analysing, state.lines], () => {
     board.setArrows(state.analysing ? arrows(state.lines.filter(Boolean), view) : []);
   });
-  part('status', [view, state.result], () => {
+  part('status', [view, state.result, !state.edit], () => {
     const over = finalResult(view);
     const status = $('status');
-    if (over) {
+    if (state.edit) {
+      status.textContent = 'Board editor';
+      status.className = 'status';
+    } else if (over) {
       status.textContent = `${over.result} · ${over.reason}`;
       status.className = 'status over';
     } else {

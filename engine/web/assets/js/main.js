@@ -16,6 +16,12 @@ import { review } from './review-panel.js';
 import { copyFen, exportPgn, importPgn, loadFen } from './records.js';
 import { keys } from './keys.js';
 import { announceEffects, typedMove } from './typed.js';
+import { commitEdit, editEffects, wireEditor } from './editor.js';
+import { copyLink, onHashChange, openLink, readLink } from './link.js';
+import { downloadPng, downloadSvg } from './picture.js';
+
+// The game a link names, read before the address is rewritten.
+const linked = readLink(location.hash);
 
 // For docs/WEB.md's figures and the browser tests.
 window.gorgon = { state, timings, runner };
@@ -25,6 +31,7 @@ afterShow((view) => {
   playEffects(view);
   analyseEffects(view);
   announceEffects(view);
+  editEffects(view);
 });
 on.move = humanMove;
 on.flag = flagFell;
@@ -38,8 +45,17 @@ function setMode(mode) {
     S.setThinking(false);
   }
   if (mode !== 'analyse') setAnalysing(false);
+  if (mode !== 'edit') S.setEdit(null);
   stopRunning();
   show(state.ply);
+}
+
+// The editor's position becomes the game, played or analysed.
+async function fromEditor(mode) {
+  if (!(await commitEdit())) return;
+  if (mode === 'analyse') S.setAnalysing(true);
+  setMode(mode);
+  if (mode === 'play') newMatch(true);
 }
 
 function options(select, max, chosen) {
@@ -85,7 +101,7 @@ async function start() {
   $('prev').addEventListener('click', () => show(state.ply - 1));
   $('next').addEventListener('click', () => show(state.ply + 1));
   $('last').addEventListener('click', () => show(state.moves.length));
-  $('new-game').addEventListener('click', newMatch);
+  $('new-game').addEventListener('click', () => newMatch());
   $('takeback').addEventListener('click', takeback);
   $('resign').addEventListener('click', resign);
   $('analyse-toggle').addEventListener('click', toggle);
@@ -98,8 +114,15 @@ async function start() {
   $('move-play').addEventListener('click', typedMove);
   $('move-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') typedMove(); });
   document.addEventListener('keydown', keys);
+  wireEditor();
+  $('edit-play').addEventListener('click', () => fromEditor('play'));
+  $('edit-analyse').addEventListener('click', () => fromEditor('analyse'));
+  $('link-copy').addEventListener('click', () => copyLink($('link'), $('link-copy')));
+  $('picture-svg').addEventListener('click', downloadSvg);
+  $('picture-png').addEventListener('click', () => downloadPng().catch((e) => S.setMessage(`No PNG: ${e.message}`)));
+  window.addEventListener('hashchange', onHashChange);
   setMode('play');
-  await setGame('pom', null, []);
+  await openLink(linked);
 }
 
 start();

@@ -66,14 +66,15 @@ function engineMove(view) {
   });
 }
 
-export async function newMatch() {
+// A new game against Gorgon, from the start or from the position shown
+// (the panel's choice unless `fromHere` is given: the board editor's).
+export async function newMatch(fromHere = $('play-from').value === 'here') {
   const colour = $('play-colour').value;
   const human = colour === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : colour;
   const [kind, a, b] = $('play-tc').value.split(':');
   const match = { human, threads: Number($('threads').value), control: null, movetime: null };
   if (kind === 'clock') match.control = { minutes: Number(a), increment: Number(b) };
   else match.movetime = Number(a);
-  const fromHere = $('play-from').value === 'here';
   setAnalysing(false);
   stopRunning();
   S.setMatch(match);

@@ -31,6 +31,11 @@ export const state = {
   announcement: '',
   flipped: false,
   coordinates: true,
+  // The board editor's position while the Edit tab is open, else null:
+  // `{variant, pieces: {square: {color, kind, morph}}, side, rights:
+  // "AKak", halfmove, fullmove, tool: {color, kind, morph} | 'erase',
+  // verdict: {fen, error, view}}` (editor.js).
+  edit: null,
   // Bumped when the board must be drawn again though its view is the same
   // (a refused move leaves a dragged piece to put back).
   boardEpoch: 0,
@@ -184,6 +189,11 @@ export function flip() {
 
 export function setCoordinates(coordinates) {
   change({ coordinates });
+}
+
+// The board editor's position (null when it closes).
+export function setEdit(edit) {
+  change({ edit });
 }
 
 // The board drawn again as it is (a refused move's piece put back).

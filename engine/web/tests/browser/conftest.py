@@ -61,7 +61,15 @@ def shots():
 
 
 @pytest.fixture(scope="session")
-def browser():
+def downloads():
+    """Where Chromium saves downloads (the pictures' tests read them)."""
+    path = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-downloads-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser(downloads):
     """Headless Chromium; as root it needs --no-sandbox, and a fresh
     profile keeps runs apart."""
     profile = tempfile.mkdtemp(prefix="gorgon-chromium-")
@@ -80,6 +88,9 @@ def browser():
         "--window-size=1280,1000",
     ]:
         options.add_argument(flag)
+    options.add_experimental_option(
+        "prefs", {"download.default_directory": str(downloads), "download.prompt_for_download": False}
+    )
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_script_timeout(30)
     yield driver

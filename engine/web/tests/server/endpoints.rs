@@ -56,6 +56,38 @@ fn config_names_the_caps_and_variants() {
     assert_eq!(c["caps"]["threads"], 1);
     assert_eq!(c["variants"][0]["name"], "pom");
     assert_eq!(c["variants"][1]["files"], 9);
+    // The board editor's palette and rights: every kind of the variant,
+    // plain then as a Morph (no King form); the rights files of its FEN.
+    let letters = |v: usize| -> Vec<String> {
+        c["variants"][v]["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|k| {
+                let letter = k["kind"].as_str().unwrap();
+                if k["morph"] == true {
+                    format!("({letter})")
+                } else {
+                    letter.to_string()
+                }
+            })
+            .collect()
+    };
+    assert_eq!(letters(0).join(" "), "K E P S M Q T A H W (E) (P) (S) (M) (Q) (T) (A) (H) (W)");
+    assert_eq!(letters(1).join(" "), "K E Q T A H W (E) (Q) (T) (A) (H) (W)");
+    let files = |v: usize| -> String {
+        c["variants"][v]["rights"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["file"].as_str().unwrap())
+            .collect()
+    };
+    assert_eq!((files(0).as_str(), files(1).as_str()), ("ak", "acfgi"));
+    assert_eq!(
+        c["variants"][1]["rights"][2],
+        json!({"file": "f", "kind": "swap", "piece": "Medusa"})
+    );
 }
 
 #[test]

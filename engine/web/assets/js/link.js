@@ -1,0 +1,75 @@
+// Links: the game and the move shown, held in the address's fragment
+// (`#variant=pom&fen=...&moves=e3e5+h10h8&ply=2`), so that a link opens
+// the same game at the same move. Nothing is stored on the server, and the
+// query (where `gorgon serve` put the token) is never part of a link.
+
+import * as S from './state.js';
+import { state } from './state.js';
+import { setGame, show } from './game.js';
+import { endMatch } from './play.js';
+
+// Spaces as `+`, and `/` and `(...)` kept, so that a FEN and the moves
+// stay readable; URLSearchParams reads it back.
+function encode(text) {
+  return encodeURIComponent(text).replace(/%20/g, '+').replace(/%2F/g, '/');
+}
+
+// The fragment (without `#`) of a game `{variant, startFen, moves, ply}`.
+export function linkFragment({ variant, startFen, moves, ply }) {
+  const parts = [`variant=${encode(variant)}`];
+  if (startFen) parts.push(`fen=${encode(startFen)}`);
+  if (moves.length) parts.push(`moves=${moves.map(encode).join('+')}`);
+  parts.push(`ply=${ply}`);
+  return parts.join('&');
+}
+
+// The game a fragment names, `{variant, fen, moves, ply}`, or null when it
+// names none. The server replays it and refuses what the rules refuse.
+export function readLink(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const variant = params.get('variant');
+  if (!variant) return null;
+  const moves = (params.get('moves') || '').split(' ').filter(Boolean);
+  const ply = Number(params.get('ply'));
+  return { variant, fen: params.get('fen') || null, moves, ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length };
+}
+
+// The link to share: this page's address with the fragment, no query.
+export function linkUrl(fragment) {
+  return `${location.origin}${location.pathname}#${fragment}`;
+}
+
+// Opens the game a link names (or the default game when it names none);
+// a game the rules refuse is named in the message, and the default game
+// shown instead.
+export async function openLink(link) {
+  endMatch();
+  if (link && (await setGame(link.variant, link.fen, link.moves))) {
+    if (link.ply !== link.moves.length) await show(link.ply);
+    return;
+  }
+  const refused = link ? state.message : '';
+  await setGame(link && link.variant === 'minipom' ? 'minipom' : 'pom', null, []);
+  if (refused) S.setMessage(`The link's game was refused: ${refused}`);
+}
+
+// An address typed or pasted with another fragment (the page is not
+// reloaded for that): its game is opened.
+export function onHashChange() {
+  const link = readLink(location.hash);
+  if (link && location.hash.slice(1) !== linkFragment(state)) openLink(link);
+}
+
+export async function copyLink(input, button) {
+  const text = input.value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    // No clipboard API (an insecure context or no permission): the
+    // browser's own copy of the selected text.
+    input.select();
+    document.execCommand('copy');
+  }
+  button.textContent = 'Copied';
+  setTimeout(() => { button.textContent = 'Copy link'; }, 1500);
+}
