@@ -22,6 +22,7 @@
 //! Games in one text are separated by result tokens. `[Variant "..."]` and
 //! `[FEN "..."]` lines at the start of a game set it up.
 
+use crate::pgn::ReadLimits;
 use crate::{Color, Kind, Move, MoveKind, Position, Variant};
 use crate::{GameRecord, GameResult};
 use std::fmt;
@@ -83,6 +84,12 @@ enum Token {
 
 /// Reads every game of a record.
 pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationError> {
+    import_within(text, variant, ReadLimits::NONE)
+}
+
+/// [`import`] within `limits`: a game longer than them is an error at its
+/// first move over them, and nothing after it is read.
+pub fn import_within(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<GameRecord>, NotationError> {
     let mut games = Vec::new();
     let mut game = GameState::new(Position::startpos(variant));
     let mut variant = variant;
@@ -123,6 +130,9 @@ pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationE
                     }
                 }
                 Token::Move(written, text) => {
+                    limits
+                        .check(game.moves.len() + 1)
+                        .map_err(|message| err(line_no, &text, &message))?;
                     let m = resolve(&game.pos, &written).map_err(|message| err(line_no, &text, &message))?;
                     game.last_mate_mark = matches!(written, Written::Move { mate_mark: true, .. });
                     game.moves.push(m);
