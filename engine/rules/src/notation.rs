@@ -93,6 +93,7 @@ pub fn import_within(text: &str, variant: Variant, limits: ReadLimits) -> Result
     let mut games = Vec::new();
     let mut game = GameState::new(Position::startpos(variant));
     let mut variant = variant;
+    let mut total = 0usize;
     for (i, raw_line) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw_line.trim();
@@ -130,8 +131,9 @@ pub fn import_within(text: &str, variant: Variant, limits: ReadLimits) -> Result
                     }
                 }
                 Token::Move(written, text) => {
+                    total += 1;
                     limits
-                        .check(game.moves.len() + 1)
+                        .check(game.moves.len() + 1, total)
                         .map_err(|message| err(line_no, &text, &message))?;
                     let m = resolve(&game.pos, &written).map_err(|message| err(line_no, &text, &message))?;
                     game.last_mate_mark = matches!(written, Written::Move { mate_mark: true, .. });

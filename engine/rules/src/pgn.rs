@@ -103,24 +103,34 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
-/// How much a reader takes on: a game longer than `plies` is an error
-/// before any of its moves is replayed, so that a server (the browser
-/// board of `gorgon serve`) bounds its work by its caps rather than by
-/// what it is sent.
+/// How much a reader takes on: a game longer than `plies`, or a record
+/// whose games hold more than `total` plies in all, is an error before
+/// any move over them is replayed, so that a server (the browser board of
+/// `gorgon serve`) bounds its work by its caps rather than by what it is
+/// sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReadLimits {
     /// Plies of one game.
     pub plies: usize,
+    /// Plies of all the games of the record together.
+    pub total: usize,
 }
 
 impl ReadLimits {
     /// No limit: records read from the user's own files.
-    pub const NONE: ReadLimits = ReadLimits { plies: usize::MAX };
+    pub const NONE: ReadLimits = ReadLimits {
+        plies: usize::MAX,
+        total: usize::MAX,
+    };
 
-    /// The refusal of a game of `plies` plies over the limit, if it is.
-    pub fn check(&self, plies: usize) -> Result<(), String> {
+    /// The refusal of a game of `plies` plies, the record's games so far
+    /// holding `total` (that game's included), if they are over the limits.
+    pub fn check(&self, plies: usize, total: usize) -> Result<(), String> {
         if plies > self.plies {
             return Err(format!("{plies} plies is over the cap of {}", self.plies));
+        }
+        if total > self.total {
+            return Err(format!("the games hold over {} plies in all, the cap", self.total));
         }
         Ok(())
     }
@@ -587,9 +597,11 @@ fn several(start: &Position, game: &PgnGame, a: &[Move], b: &[Move]) -> String {
     )
 }
 
-/// The error of a game over `limits`, naming the game.
-fn check_limits(game: &PgnGame, index: usize, file: &str, limits: ReadLimits) -> Result<(), PgnError> {
-    limits.check(game.moves.len()).map_err(|message| PgnError {
+/// The error of a game over `limits`, naming the game; `total` counts the
+/// plies of the games so far.
+fn check_limits(game: &PgnGame, index: usize, file: &str, limits: ReadLimits, total: &mut usize) -> Result<(), PgnError> {
+    *total = total.saturating_add(game.moves.len());
+    limits.check(game.moves.len(), *total).map_err(|message| PgnError {
         file: file.to_string(),
         game: index,
         name: game.name(),
@@ -620,8 +632,9 @@ pub fn read(text: &str, file: &str, variant: Variant) -> Result<Vec<ReadGame>, P
 /// its moves is replayed.
 pub fn read_within(text: &str, file: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<ReadGame>, PgnError> {
     let mut out = Vec::new();
+    let mut total = 0;
     for (i, written) in parse(text, file)?.into_iter().enumerate() {
-        check_limits(&written, i + 1, file, limits)?;
+        check_limits(&written, i + 1, file, limits, &mut total)?;
         let v = written.variant(variant);
         match replay(&written, i + 1, file, v)? {
             Replayed::Game(record) => out.push(ReadGame {
@@ -647,8 +660,9 @@ pub fn read_games(text: &str, file: &str, variant: Variant) -> Result<(Vec<GameR
 pub fn read_games_within(text: &str, file: &str, variant: Variant, limits: ReadLimits) -> Result<(Vec<GameRecord>, usize), PgnError> {
     let mut out = Vec::new();
     let mut other = 0;
+    let mut total = 0;
     for (i, game) in parse(text, file)?.iter().enumerate() {
-        check_limits(game, i + 1, file, limits)?;
+        check_limits(game, i + 1, file, limits, &mut total)?;
         match replay(game, i + 1, file, variant)? {
             Replayed::Game(g) => out.push(*g),
             Replayed::OtherVariant => other += 1,
@@ -733,7 +747,7 @@ mod tests {
         // About a tenth of a second on an idle machine; the quadratic
         // reader took over a minute.
         assert!(took < std::time::Duration::from_secs(10), "{took:?}");
-        let limits = ReadLimits { plies: 2000 };
+        let limits = ReadLimits { plies: 2000, total: 4000 };
         let t = std::time::Instant::now();
         let e = read_games_within(&text, "h.pgn", Variant::Pom, limits).unwrap_err();
         assert_eq!(e.to_string(), "h.pgn:1: game 1 (?): 30000 plies is over the cap of 2000");
@@ -748,5 +762,10 @@ mod tests {
             read_within(&short, "h.pgn", Variant::Pom, limits).unwrap()[0].record.moves.len(),
             2000
         );
+        let three = format!("{short}*\n{short}*\n{short}*\n");
+        let e = read_games_within(&three, "h.pgn", Variant::Pom, limits).unwrap_err();
+        assert_eq!(e.game, 3, "{e}");
+        assert!(e.message.contains("over 4000 plies in all"), "{e}");
+        assert_eq!(read_games(&three, "h.pgn", Variant::Pom).unwrap().0.len(), 3);
     }
 }
