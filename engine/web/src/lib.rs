@@ -31,6 +31,7 @@ pub mod searches;
 pub mod server;
 pub mod stop;
 pub mod view;
+pub mod work;
 
 pub use caps::Caps;
 pub use server::{is_loopback, start, Options, Server};

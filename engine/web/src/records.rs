@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use crate::game::{move_number, ReplayedGame};
+use rules::pgn::ReadLimits;
 use rules::{notation, pgn, Color, GameRecord, GameResult, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -95,20 +96,23 @@ pub struct Imported {
 
 /// Games of a coordinate PGN: those of `variant` (untagged games are
 /// played on it), else, when none is, those of the other variant.
-fn import_coord(text: &str, variant: Variant) -> Result<Vec<GameRecord>, String> {
-    let (games, other) = pgn::read_games(text, "PGN", variant).map_err(|e| e.to_string())?;
+fn import_coord(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<GameRecord>, String> {
+    let (games, other) = pgn::read_games_within(text, "PGN", variant, limits).map_err(|e| e.to_string())?;
     if !games.is_empty() || other == 0 {
         return Ok(games);
     }
     let second = Variant::ALL.into_iter().find(|&v| v != variant).unwrap_or(variant);
-    pgn::read_games(text, "PGN", second).map(|(g, _)| g).map_err(|e| e.to_string())
+    pgn::read_games_within(text, "PGN", second, limits)
+        .map(|(g, _)| g)
+        .map_err(|e| e.to_string())
 }
 
 /// Reads the games of a record; `Auto` tries coordinates first, and a
 /// record neither reader takes is refused with both readers' messages.
-pub fn import(text: &str, variant: Variant, notation: Notation) -> Result<Imported, ApiError> {
-    let coord = || import_coord(text, variant);
-    let book = || notation::import(text, variant).map_err(|e| e.to_string());
+/// Both readers stop at the first game over `limits`, before replaying it.
+pub fn import(text: &str, variant: Variant, notation: Notation, limits: ReadLimits) -> Result<Imported, ApiError> {
+    let coord = || import_coord(text, variant, limits);
+    let book = || notation::import_within(text, variant, limits).map_err(|e| e.to_string());
     let (games, read_as) = match notation {
         Notation::Coord => (coord().map_err(ApiError::refused)?, Notation::Coord),
         Notation::Book => (book().map_err(ApiError::refused)?, Notation::Book),
@@ -173,7 +177,7 @@ mod tests {
         assert!(text.contains("[White \"Me \\\"quoted\\\"\"]\n"), "{text}");
         assert!(text.contains("[Annotator \"x\"]") && !text.contains("Bad Name"), "{text}");
         assert!(text.ends_with("1. e3e5 h10h8 2. f2c5 g9g7 3. e2c3 1-0\n"), "{text}");
-        let back = import(&text, Variant::MiniPom, Notation::Auto).unwrap();
+        let back = import(&text, Variant::MiniPom, Notation::Auto, ReadLimits::NONE).unwrap();
         assert_eq!(back.notation, Notation::Coord);
         assert_eq!(back.games[0].moves, g.moves, "the Variant tag wins over the page's variant");
         assert_eq!(back.games[0].result, Some(GameResult::WhiteWins));
@@ -186,7 +190,7 @@ mod tests {
         let text = export_coord(&g, None, &BTreeMap::new());
         assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
         assert!(text.ends_with("1... e8e6 2. e3e4 *\n"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Coord).unwrap();
+        let back = import(&text, Variant::Pom, Notation::Coord, ReadLimits::NONE).unwrap();
         assert_eq!(back.games[0].start.fen(), fen);
         assert_eq!(game_json(&back.games[0])["fen"], fen);
     }
@@ -200,7 +204,7 @@ mod tests {
         );
         let text = export_book(&g, None).unwrap();
         assert!(text.contains("ME x B10"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Auto).unwrap();
+        let back = import(&text, Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap();
         assert_eq!(back.notation, Notation::Book);
         assert_eq!(back.games[0].moves, g.moves);
         assert_eq!(game_json(&back.games[0])["fen"], serde_json::Value::Null);
@@ -208,10 +212,10 @@ mod tests {
 
     #[test]
     fn nonsense_is_refused_with_both_readers_words() {
-        let e = import("hello world", Variant::Pom, Notation::Auto).unwrap_err();
+        let e = import("hello world", Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap_err();
         assert!(e.message.starts_with("not a game in coordinates"), "{}", e.message);
-        assert!(import("", Variant::Pom, Notation::Coord).is_err());
-        assert!(import("1. e3e9", Variant::Pom, Notation::Coord)
+        assert!(import("", Variant::Pom, Notation::Coord, ReadLimits::NONE).is_err());
+        assert!(import("1. e3e9", Variant::Pom, Notation::Coord, ReadLimits::NONE)
             .unwrap_err()
             .message
             .contains("e3e9"));

@@ -5,11 +5,16 @@
 const TOKEN_KEY = 'gorgon-token';
 
 // The token from the URL `gorgon serve` printed; kept for reloads of
-// this tab without it.
+// this tab, and taken out of the address bar and the history at once (no
+// bookmark, shared screen or history list shows it).
 function readToken() {
-  const fromUrl = new URLSearchParams(location.search).get('token');
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get('token');
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const query = params.toString();
+    history.replaceState(history.state, '', location.pathname + (query ? `?${query}` : '') + location.hash);
     return fromUrl;
   }
   return sessionStorage.getItem(TOKEN_KEY) || '';
