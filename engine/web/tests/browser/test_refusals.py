@@ -47,18 +47,21 @@ def test_a_search_the_system_cannot_start_is_refused_and_the_server_lives_on():
     try:
         url = proc.stdout.readline().split()[-1]
         assert request(url, "GET", "/api/config")[0] == 200
+        # A replay starts the blocking thread that handlers' work runs on.
+        assert request(url, "POST", "/api/position", {"variant": "minipom"})[0] == 200
         # Room for the handlers and a small table, none for a search
         # thread's 64 MB stack.
         limit = (vm_size_kb(proc.pid) + 40 * 1024) * 1024
-        subprocess.run(["prlimit", f"--pid={proc.pid}", f"--as={limit}"], check=True)
+        subprocess.run(["prlimit", f"--pid={proc.pid}", f"--as={limit}:"], check=True)
         body = {"page": "p1", "game": {"variant": "minipom"}, "depth": 3, "hash": 1}
         status, text = request(url, "POST", "/api/search", body)
         assert status == 503, text
         assert "cannot start a search thread" in json.loads(text)["error"], text
         assert proc.poll() is None, "the server ended"
         assert request(url, "GET", "/api/config")[0] == 200
-        # With its memory back, the same page searches.
-        subprocess.run(["prlimit", f"--pid={proc.pid}", "--as=unlimited"], check=True)
+        # With its memory back (only the soft limit was lowered), the same
+        # page searches.
+        subprocess.run(["prlimit", f"--pid={proc.pid}", "--as=unlimited:"], check=True)
         status, text = request(url, "POST", "/api/search", body)
         assert status == 200 and "event: bestmove" in text, text
     finally:
