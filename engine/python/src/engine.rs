@@ -7,7 +7,7 @@ use crate::board::Board;
 use crate::interrupt;
 use engine::player::{self, Control, Info, Limits, Report, SearchResult};
 use protocol::ScoreValue;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rules::Position;
 
@@ -202,7 +202,7 @@ impl Engine {
             )));
         }
         let (threads, hash_mb) = (threads as usize, hash_mb as usize);
-        let mut inner = player::Engine::new();
+        let mut inner = player::Engine::try_new().map_err(PyRuntimeError::new_err)?;
         inner.set_hash(hash_mb).map_err(PyValueError::new_err)?;
         inner.set_threads(threads).map_err(PyValueError::new_err)?;
         Ok(Engine { inner, hash_mb })

@@ -29,6 +29,7 @@
 //! [`import_trees`] reads them into a [`GameTree`], each move in its own
 //! branch; [`import`] keeps the main line.
 
+use crate::pgn::ReadLimits;
 use crate::tree::{GameTree, Step};
 use crate::{Color, Kind, Move, MoveKind, Position, Variant};
 use crate::{GameRecord, GameResult};
@@ -97,14 +98,27 @@ enum Token {
 
 /// Reads every game of a record (its main line).
 pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationError> {
-    Ok(import_trees(text, variant)?.iter().map(GameTree::record).collect())
+    import_within(text, variant, ReadLimits::NONE)
+}
+
+/// [`import`] within `limits`: a game longer than them (side lines
+/// included), or games holding more than them in all, is an error at its
+/// first move over them, and nothing after it is read.
+pub fn import_within(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<GameRecord>, NotationError> {
+    Ok(import_trees_within(text, variant, limits)?.iter().map(GameTree::record).collect())
 }
 
 /// Reads every game of a record with its side lines and comments.
 pub fn import_trees(text: &str, variant: Variant) -> Result<Vec<GameTree>, NotationError> {
+    import_trees_within(text, variant, ReadLimits::NONE)
+}
+
+/// [`import_trees`] within `limits`, as [`import_within`].
+pub fn import_trees_within(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<GameTree>, NotationError> {
     let mut games = Vec::new();
     let mut game = GameState::new(Position::startpos(variant));
     let mut variant = variant;
+    let mut total = 0usize;
     for (i, raw_line) in text.lines().enumerate() {
         let line_no = i + 1;
         let line = raw_line.trim();
@@ -142,6 +156,10 @@ pub fn import_trees(text: &str, variant: Variant) -> Result<Vec<GameTree>, Notat
                     }
                 }
                 Token::Move(written, text) => {
+                    total += 1;
+                    limits
+                        .check(game.tree.moves() + 1, total)
+                        .map_err(|message| err(line_no, &text, &message))?;
                     let m = resolve(&game.pos, &written).map_err(|message| err(line_no, &text, &message))?;
                     let node = game.tree.push(game.at, m);
                     game.pos.make(m);

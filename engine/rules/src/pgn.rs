@@ -157,6 +157,39 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// How much a reader takes on: a game longer than `plies`, or a record
+/// whose games hold more than `total` plies in all, is an error before
+/// any move over them is replayed, so that a server (the browser board of
+/// `gorgon serve`) bounds its work by its caps rather than by what it is
+/// sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadLimits {
+    /// Plies of one game.
+    pub plies: usize,
+    /// Plies of all the games of the record together.
+    pub total: usize,
+}
+
+impl ReadLimits {
+    /// No limit: records read from the user's own files.
+    pub const NONE: ReadLimits = ReadLimits {
+        plies: usize::MAX,
+        total: usize::MAX,
+    };
+
+    /// The refusal of a game of `plies` plies, the record's games so far
+    /// holding `total` (that game's included), if they are over the limits.
+    pub fn check(&self, plies: usize, total: usize) -> Result<(), String> {
+        if plies > self.plies {
+            return Err(format!("{plies} plies is over the cap of {}", self.plies));
+        }
+        if total > self.total {
+            return Err(format!("the games hold over {} plies in all, the cap", self.total));
+        }
+        Ok(())
+    }
+}
+
 /// The longest line a PGN writer makes (the PGN standard's export format
 /// keeps lines under 80 characters).
 pub const LINE_WIDTH: usize = 79;
@@ -707,13 +740,34 @@ fn read_coordinates(start: &Position, game: &PgnGame) -> (Vec<Move>, Option<Move
     (moves, None)
 }
 
-/// One way of reading an XBoard game so far: the moves, the position after
-/// them, and the rank of each reading taken ([`xboard::Reading`]).
-#[derive(Clone)]
+/// One reading of one move, in the tree of the readings taken so far:
+/// the lines kept share their past, so a move read once costs the same
+/// however long the game already is.
+struct Node {
+    /// The reading of the move before; `None` for the first move.
+    parent: Option<usize>,
+    mv: Move,
+}
+
+/// One way of reading an XBoard game so far: the position it reaches, its
+/// last reading in the tree, and its order among the lines kept (by the
+/// ranks of its readings, first move first; lines of equal ranks share
+/// their order).
 struct Line {
     pos: Position,
-    moves: Vec<Move>,
-    ranks: Vec<u8>,
+    node: Option<usize>,
+    order: usize,
+}
+
+/// The moves of a line, from the tree.
+fn moves_of(nodes: &[Node], mut node: Option<usize>) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while let Some(n) = node {
+        moves.push(nodes[n].mv);
+        node = nodes[n].parent;
+    }
+    moves.reverse();
+    moves
 }
 
 /// Readings of an XBoard game kept at once. XBoard drops a transformation
@@ -727,41 +781,63 @@ const MAX_LINES: usize = 64;
 /// and at the end the best ranked one is taken: at each move the reading
 /// XBoard itself would give, unless a later move rules it out. Two lines
 /// of the same ranks at the end mean a move names several legal moves.
+/// Linear in the game's length: a line's position is copied only where a
+/// move has several readings, and its moves are read back from the tree
+/// once, at the end.
 fn read_xboard(start: &Position, game: &PgnGame) -> (Vec<Move>, Option<MoveFailure>) {
+    let mut nodes: Vec<Node> = Vec::with_capacity(game.moves.len());
     let mut lines = vec![Line {
         pos: start.clone(),
-        moves: Vec::with_capacity(game.moves.len()),
-        ranks: Vec::with_capacity(game.moves.len()),
+        node: None,
+        order: 0,
     }];
     for (i, (text, line)) in game.moves.iter().enumerate() {
-        let mut next: Vec<Line> = Vec::with_capacity(lines.len());
-        let mut first_error = None;
-        for l in &lines {
-            match xboard::read_move(&l.pos, text) {
-                Ok(readings) => {
-                    for r in readings {
-                        let mut child = l.clone();
-                        child.pos.make(r.mv);
-                        child.moves.push(r.mv);
-                        child.ranks.push(r.rank);
-                        next.push(child);
-                    }
-                }
-                Err(e) => {
-                    first_error.get_or_insert_with(|| (*line, format!("{}: {e}", move_label(&l.pos, text, i))));
-                }
+        let readings: Vec<_> = lines.iter().map(|l| xboard::read_move(&l.pos, text)).collect();
+        let first_error = lines
+            .iter()
+            .zip(&readings)
+            .find_map(|(l, r)| r.as_ref().err().map(|e| (*line, format!("{}: {e}", move_label(&l.pos, text, i)))));
+        if readings.iter().all(|r| r.as_ref().map_or(true, Vec::is_empty)) {
+            return (moves_of(&nodes, lines[0].node), first_error);
+        }
+        // Each line's readings, keyed by the line's order then the
+        // reading's rank: the order of the lines' whole ranks.
+        let mut next: Vec<((usize, u8), Line)> = Vec::with_capacity(lines.len());
+        for (l, r) in lines.into_iter().zip(readings) {
+            let Ok(rs) = r else { continue };
+            let last = rs.len().saturating_sub(1);
+            let mut pos = Some(l.pos);
+            for (j, r) in rs.into_iter().enumerate() {
+                let taken = if j == last { pos.take() } else { pos.clone() };
+                let Some(mut p) = taken else { continue };
+                p.make(r.mv);
+                nodes.push(Node { parent: l.node, mv: r.mv });
+                let line = Line {
+                    pos: p,
+                    node: Some(nodes.len() - 1),
+                    order: 0,
+                };
+                next.push(((l.order, r.rank), line));
             }
         }
-        if next.is_empty() {
-            let best = lines.swap_remove(0);
-            return (best.moves, first_error);
-        }
-        // Best ranked first; of lines reaching the same position, the best.
-        next.sort_by(|a, b| a.ranks.cmp(&b.ranks));
+        // Best ranked first (a stable sort: ties keep the order read); of
+        // lines reaching the same position, the best.
+        next.sort_by_key(|(key, _)| *key);
         let mut kept: Vec<Line> = Vec::with_capacity(next.len());
-        for l in next {
+        let mut previous = None;
+        let mut order = 0;
+        for (key, mut l) in next {
+            if previous.is_some_and(|p| p != key) {
+                order += 1;
+            }
+            previous = Some(key);
+            l.order = order;
             match kept.iter().find(|k| k.pos.key() == l.pos.key()) {
-                Some(k) if k.ranks == l.ranks => return (k.moves.clone(), Some((*line, several(start, game, k, &l)))),
+                Some(k) if k.order == l.order => {
+                    let (a, b) = (moves_of(&nodes, k.node), moves_of(&nodes, l.node));
+                    let message = several(start, game, &a, &b);
+                    return (a, Some((*line, message)));
+                }
                 Some(_) => {}
                 None => kept.push(l),
             }
@@ -770,29 +846,46 @@ fn read_xboard(start: &Position, game: &PgnGame) -> (Vec<Move>, Option<MoveFailu
         lines = kept;
     }
     if let [best, second, ..] = lines.as_slice() {
-        if best.ranks == second.ranks {
-            let ply = best.moves.iter().zip(&second.moves).position(|(a, b)| a != b).unwrap_or(0);
+        if best.order == second.order {
+            let (a, b) = (moves_of(&nodes, best.node), moves_of(&nodes, second.node));
+            let ply = a.iter().zip(&b).position(|(x, y)| x != y).unwrap_or(0);
             let line = game.moves.get(ply).map_or(game.line, |m| m.1);
-            return (best.moves.clone(), Some((line, several(start, game, best, second))));
+            let message = several(start, game, &a, &b);
+            return (a, Some((line, message)));
         }
     }
-    (lines.swap_remove(0).moves, None)
+    (moves_of(&nodes, lines[0].node), None)
 }
 
 /// The error of a move two equally ranked lines read differently.
-fn several(start: &Position, game: &PgnGame, a: &Line, b: &Line) -> String {
-    let ply = a.moves.iter().zip(&b.moves).position(|(x, y)| x != y).unwrap_or(0);
+fn several(start: &Position, game: &PgnGame, a: &[Move], b: &[Move]) -> String {
+    let ply = a.iter().zip(b).position(|(x, y)| x != y).unwrap_or(0);
     let mut pos = start.clone();
-    for &m in &a.moves[..ply] {
+    for &m in &a[..ply] {
         pos.make(m);
     }
     let text = game.moves.get(ply).map_or("", |m| m.0.as_str());
     format!(
         "{}: names several legal moves ({} and {}), and the rest of the game does not tell them apart",
         move_label(&pos, text, ply),
-        pos.move_text(a.moves[ply]),
-        pos.move_text(b.moves[ply])
+        pos.move_text(a[ply]),
+        pos.move_text(b[ply])
     )
+}
+
+/// The error of a game over `limits`, naming the game; `total` counts the
+/// plies of the games so far.
+fn check_limits(game: &PgnGame, index: usize, file: &str, limits: ReadLimits, total: &mut usize) -> Result<(), PgnError> {
+    // Side lines included: they are replayed too.
+    let plies = game.tree_moves();
+    *total = total.saturating_add(plies);
+    limits.check(plies, *total).map_err(|message| PgnError {
+        file: file.to_string(),
+        game: index,
+        name: game.name(),
+        line: game.line,
+        message,
+    })
 }
 
 /// A game read and replayed, with what it was read from: the form an
@@ -813,8 +906,16 @@ pub struct ReadGame {
 /// tag names (`variant` when it has none), in the dialect it is written
 /// in. The first game that cannot be read is the error.
 pub fn read(text: &str, file: &str, variant: Variant) -> Result<Vec<ReadGame>, PgnError> {
+    read_within(text, file, variant, ReadLimits::NONE)
+}
+
+/// [`read`] within `limits`: a game over them is an error before any of
+/// its moves is replayed.
+pub fn read_within(text: &str, file: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<ReadGame>, PgnError> {
     let mut out = Vec::new();
+    let mut total = 0;
     for (i, written) in parse(text, file)?.into_iter().enumerate() {
+        check_limits(&written, i + 1, file, limits, &mut total)?;
         let v = written.variant(variant);
         // The game's own variant is used, so only an unknown one is `None`.
         if let Some(tree) = replay_tree(&written, i + 1, file, v)? {
@@ -832,9 +933,17 @@ pub fn read(text: &str, file: &str, variant: Variant) -> Result<Vec<ReadGame>, P
 /// Every game of a PGN text replayed; games of another variant are left
 /// out and counted.
 pub fn read_games(text: &str, file: &str, variant: Variant) -> Result<(Vec<GameRecord>, usize), PgnError> {
+    read_games_within(text, file, variant, ReadLimits::NONE)
+}
+
+/// [`read_games`] within `limits`: a game over them is an error before
+/// any of its moves is replayed.
+pub fn read_games_within(text: &str, file: &str, variant: Variant, limits: ReadLimits) -> Result<(Vec<GameRecord>, usize), PgnError> {
     let mut out = Vec::new();
     let mut other = 0;
+    let mut total = 0;
     for (i, game) in parse(text, file)?.iter().enumerate() {
+        check_limits(game, i + 1, file, limits, &mut total)?;
         match replay(game, i + 1, file, variant)? {
             Replayed::Game(g) => out.push(*g),
             Replayed::OtherVariant => other += 1,
@@ -893,6 +1002,52 @@ mod tests {
         let games = parse(&text, "t.pgn").unwrap();
         assert_eq!(games[0].tag("White"), Some("Gary Gifford  jr"));
         assert_eq!(games[0].moves.len(), 1);
+    }
+
+    /// XBoard's SAN of Horses going back and forth, `plies` long.
+    fn horses(plies: usize) -> String {
+        let mut text = String::from("[Variant \"pom\"]\n\n");
+        for n in 0..plies.div_ceil(2) {
+            let (white, black) = if n % 2 == 0 { ("Ha3", "Ha9") } else { ("Hb1", "Hb11") };
+            text.push_str(&format!("{}. {white} {black}\n", n + 1));
+        }
+        text
+    }
+
+    /// Reading an XBoard game costs the same per move however long the
+    /// game is (a long game took minutes when each move copied the
+    /// position and its history), and a game over the limits is refused
+    /// before it is replayed.
+    #[test]
+    fn xboard_games_read_in_linear_time_within_limits() {
+        let text = horses(30_000);
+        let t = std::time::Instant::now();
+        let (games, _) = read_games(&text, "h.pgn", Variant::Pom).unwrap_or_else(|e| panic!("{e}"));
+        let took = t.elapsed();
+        assert_eq!(games[0].moves.len(), 30_000);
+        // About a tenth of a second on an idle machine; the quadratic
+        // reader took over a minute.
+        assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+        let limits = ReadLimits { plies: 2000, total: 4000 };
+        let t = std::time::Instant::now();
+        let e = read_games_within(&text, "h.pgn", Variant::Pom, limits).unwrap_err();
+        assert_eq!(e.to_string(), "h.pgn:1: game 1 (?): 30000 plies is over the cap of 2000");
+        assert!(read_within(&text, "h.pgn", Variant::Pom, limits).is_err());
+        assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
+        let short = horses(2000);
+        assert_eq!(
+            read_games_within(&short, "h.pgn", Variant::Pom, limits).unwrap().0[0].moves.len(),
+            2000
+        );
+        assert_eq!(
+            read_within(&short, "h.pgn", Variant::Pom, limits).unwrap()[0].record.moves.len(),
+            2000
+        );
+        let three = format!("{short}*\n{short}*\n{short}*\n");
+        let e = read_games_within(&three, "h.pgn", Variant::Pom, limits).unwrap_err();
+        assert_eq!(e.game, 3, "{e}");
+        assert!(e.message.contains("over 4000 plies in all"), "{e}");
+        assert_eq!(read_games(&three, "h.pgn", Variant::Pom).unwrap().0.len(), 3);
     }
 }
 

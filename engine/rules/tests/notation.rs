@@ -178,3 +178,16 @@ fn random_games(variant: Variant, n: usize, plies: usize, seed: u64) -> Vec<Game
 fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
     rules::line_texts(start, moves, |p, m| p.move_text(m))
 }
+
+/// A record longer than the reader's limits is refused at the first move
+/// over them: nothing after it is read.
+#[test]
+fn the_inventors_notation_stops_at_the_limits() {
+    let limits = rules::pgn::ReadLimits { plies: 2, total: 3 };
+    let two = rules::notation::import_within("1 E3 - E5 H10 - H8\n", Variant::Pom, limits).unwrap();
+    assert_eq!(two[0].moves.len(), 2);
+    let e = rules::notation::import_within("1 E3 - E5 H10 - H8\n2 E5 - E6\n", Variant::Pom, limits).unwrap_err();
+    assert!(e.to_string().contains("3 plies is over the cap of 2"), "{e}");
+    let e = rules::notation::import_within("1 E3 - E5 H10 - H8 *\n1 E3 - E5 H10 - H8 *\n", Variant::Pom, limits).unwrap_err();
+    assert!(e.to_string().contains("over 3 plies in all"), "{e}");
+}

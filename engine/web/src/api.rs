@@ -6,9 +6,11 @@ use crate::error::{json, parse, ApiError};
 use crate::game::{variant, GameSpec};
 use crate::records::{self, Notation, TreeSpec};
 use crate::view::position_json;
+use crate::work::off_loop;
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
+use rules::pgn::ReadLimits;
 use rules::variant::{MEDUSA_FILE, SWAP_FILES};
 use rules::{GameRecord, GameTree, Kind, Variant};
 use serde::Deserialize;
@@ -67,9 +69,12 @@ fn rights_json(v: Variant) -> Vec<serde_json::Value> {
 
 /// `POST /api/position`, body a game: the view of its last position.
 pub async fn position(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
-    let spec: GameSpec = parse(&body)?;
-    let game = spec.replay(&app.caps)?;
-    Ok(json(position_json(&game)))
+    off_loop(move || {
+        let spec: GameSpec = parse(&body)?;
+        let game = spec.replay(&app.caps)?;
+        Ok(json(position_json(&game)))
+    })
+    .await
 }
 
 #[derive(Deserialize)]
@@ -107,7 +112,11 @@ struct ExportRequest {
 
 /// `POST /api/pgn/export`: `{"pgn": text}`.
 pub async fn export(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
-    let request: ExportRequest = parse(&body)?;
+    off_loop(move || export_now(&app, &body)).await
+}
+
+fn export_now(app: &App, body: &[u8]) -> Result<Response, ApiError> {
+    let request: ExportRequest = parse(body)?;
     let replayed = request.game.replay(&app.caps)?;
     let game = match &request.tree {
         Some(_) if !replayed.moves.is_empty() => {
@@ -145,12 +154,17 @@ struct ImportRequest {
 /// each game as the page holds it (variant, fen, moves, result) with its
 /// tree (side lines, comments, glyphs).
 pub async fn import(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
-    let request: ImportRequest = parse(&body)?;
+    off_loop(move || import_now(&app, &body)).await
+}
+
+fn import_now(app: &App, body: &[u8]) -> Result<Response, ApiError> {
+    let request: ImportRequest = parse(body)?;
     let variant = variant(&request.variant)?;
-    let imported = records::import(&request.text, variant, request.notation, &app.caps)?;
-    for g in &imported.games {
-        app.caps.plies(g.moves())?;
-    }
+    let limits = ReadLimits {
+        plies: app.caps.plies,
+        total: app.caps.import_plies,
+    };
+    let imported = records::import(&request.text, variant, request.notation, limits)?;
     let games: Vec<_> = imported.games.iter().map(records::game_json).collect();
     let notation = match imported.notation {
         Notation::Book => "book",

@@ -22,13 +22,17 @@ pub struct Caps {
     pub searches: usize,
     /// Plies of a game sent to the server.
     pub plies: usize,
+    /// Plies of all the games of one imported record (the page shows
+    /// the first; reading them all is the import's cost).
+    pub import_plies: usize,
     /// Request body, bytes.
     pub body_bytes: usize,
 }
 
 impl Default for Caps {
     /// The machine's cores, 256 MB, 5 lines, 10 minutes, depth 20, two
-    /// searches at once, 2000 plies, 1 MB bodies.
+    /// searches at once, 2000 plies, 20,000 plies in an imported record,
+    /// 1 MB bodies.
     fn default() -> Caps {
         Caps {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -38,6 +42,7 @@ impl Default for Caps {
             review_depth: 20,
             searches: 2,
             plies: 2000,
+            import_plies: 20_000,
             body_bytes: 1 << 20,
         }
     }
@@ -98,6 +103,7 @@ impl Caps {
             "review_depth": self.review_depth,
             "searches": self.searches,
             "plies": self.plies,
+            "import_plies": self.import_plies,
             "body_bytes": self.body_bytes,
         })
     }

@@ -74,19 +74,6 @@ impl std::fmt::Debug for ReplayedGame {
 }
 
 impl ReplayedGame {
-    /// The position before each move and after the last: `moves.len() + 1`
-    /// positions, each with the game's history up to it.
-    pub fn positions(&self) -> Vec<Position> {
-        let mut pos = self.start.clone();
-        let mut out = Vec::with_capacity(self.moves.len() + 1);
-        out.push(pos.clone());
-        for &m in &self.moves {
-            pos.make(m);
-            out.push(pos.clone());
-        }
-        out
-    }
-
     /// The moves as coordinate text.
     pub fn move_texts(&self) -> Vec<String> {
         let g = self.start.geometry();
@@ -112,7 +99,6 @@ mod tests {
         let g = spec("pom", None, "e3e5 h10h8 f2c5").replay(&caps).unwrap();
         assert_eq!(g.moves.len(), 3);
         assert_eq!(g.move_texts(), ["e3e5", "h10h8", "f2c5"]);
-        assert_eq!(g.positions().len(), 4);
         let e = spec("pom", None, "e3e5 h10h8 f2c9").replay(&caps).unwrap_err();
         assert_eq!(e.status, axum::http::StatusCode::UNPROCESSABLE_ENTITY);
         assert!(e.message.starts_with("ply 3 (2. f2c9): move 'f2c9'"), "{}", e.message);

@@ -33,6 +33,7 @@ pub mod server;
 pub mod stop;
 pub mod typed;
 pub mod view;
+pub mod work;
 
 pub use caps::Caps;
 pub use server::{is_loopback, start, Options, Server};

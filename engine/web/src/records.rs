@@ -7,6 +7,7 @@
 use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::game::move_number;
+use rules::pgn::ReadLimits;
 use rules::{notation, pgn, GameResult, GameTree, Move, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -94,12 +95,16 @@ pub struct Imported {
 /// Games of a coordinate PGN with their side lines: those of `variant`
 /// (untagged games are played on it), else, when none is, those of the
 /// other variant. A game whose moves, side lines included, are more than
-/// the plies cap is refused before anything is replayed.
-fn import_coord(text: &str, variant: Variant, caps: &Caps) -> Result<Vec<GameTree>, String> {
+/// `limits` (or the games so far, in all) is refused before anything
+/// is replayed.
+fn import_coord(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<GameTree>, String> {
     let games = pgn::parse(text, "PGN").map_err(|e| e.to_string())?;
+    let mut total = 0usize;
     for (i, g) in games.iter().enumerate() {
-        caps.plies(g.tree_moves())
-            .map_err(|e| format!("game {} ({}): {}", i + 1, g.name(), e.message))?;
+        total = total.saturating_add(g.tree_moves());
+        limits
+            .check(g.tree_moves(), total)
+            .map_err(|e| format!("game {} ({}): {e}", i + 1, g.name()))?;
     }
     let on = |v: Variant| -> Result<(Vec<GameTree>, usize), String> {
         let (mut trees, mut other) = (Vec::new(), 0);
@@ -121,9 +126,10 @@ fn import_coord(text: &str, variant: Variant, caps: &Caps) -> Result<Vec<GameTre
 
 /// Reads the games of a record; `Auto` tries coordinates first, and a
 /// record neither reader takes is refused with both readers' messages.
-pub fn import(text: &str, variant: Variant, notation: Notation, caps: &Caps) -> Result<Imported, ApiError> {
-    let coord = || import_coord(text, variant, caps);
-    let book = || notation::import_trees(text, variant).map_err(|e| e.to_string());
+/// Both readers stop at the first game over `limits`, before replaying it.
+pub fn import(text: &str, variant: Variant, notation: Notation, limits: ReadLimits) -> Result<Imported, ApiError> {
+    let coord = || import_coord(text, variant, limits);
+    let book = || notation::import_trees_within(text, variant, limits).map_err(|e| e.to_string());
     let (games, read_as) = match notation {
         Notation::Coord => (coord().map_err(ApiError::refused)?, Notation::Coord),
         Notation::Book => (book().map_err(ApiError::refused)?, Notation::Book),
@@ -325,10 +331,6 @@ mod tests {
         })
     }
 
-    fn import(text: &str, variant: Variant, notation: Notation) -> Result<Imported, ApiError> {
-        super::import(text, variant, notation, &Caps::default())
-    }
-
     #[test]
     fn coordinate_pgn_round_trips() {
         let g = game("pom", None, "e3e5 h10h8 f2c5 g9g7 e2c3");
@@ -340,7 +342,7 @@ mod tests {
         assert!(text.contains("[White \"Me \\\"quoted\\\"\"]\n"), "{text}");
         assert!(text.contains("[Annotator \"x\"]") && !text.contains("Bad Name"), "{text}");
         assert!(text.ends_with("1. e3e5 h10h8 2. f2c5 g9g7 3. e2c3 1-0\n"), "{text}");
-        let back = import(&text, Variant::MiniPom, Notation::Auto).unwrap();
+        let back = import(&text, Variant::MiniPom, Notation::Auto, ReadLimits::NONE).unwrap();
         assert_eq!(back.notation, Notation::Coord);
         assert_eq!(
             back.games[0].main_line(),
@@ -358,7 +360,7 @@ mod tests {
         let text = export_coord(&g, None, &BTreeMap::new());
         assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
         assert!(text.ends_with("1... e8e6 2. e3e4 *\n"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Coord).unwrap();
+        let back = import(&text, Variant::Pom, Notation::Coord, ReadLimits::NONE).unwrap();
         assert_eq!(back.games[0].start.fen(), fen);
         assert_eq!(game_json(&back.games[0])["fen"], fen);
     }
@@ -372,7 +374,7 @@ mod tests {
         );
         let text = export_book(&g, None).unwrap();
         assert!(text.contains("ME x B10"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Auto).unwrap();
+        let back = import(&text, Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap();
         assert_eq!(back.notation, Notation::Book);
         assert_eq!(back.games[0].main_line(), g.main_line());
         assert_eq!(game_json(&back.games[0])["fen"], serde_json::Value::Null);
@@ -380,10 +382,10 @@ mod tests {
 
     #[test]
     fn nonsense_is_refused_with_both_readers_words() {
-        let e = import("hello world", Variant::Pom, Notation::Auto).unwrap_err();
+        let e = import("hello world", Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap_err();
         assert!(e.message.starts_with("not a game in coordinates"), "{}", e.message);
-        assert!(import("", Variant::Pom, Notation::Coord).is_err());
-        assert!(import("1. e3e9", Variant::Pom, Notation::Coord)
+        assert!(import("", Variant::Pom, Notation::Coord, ReadLimits::NONE).is_err());
+        assert!(import("1. e3e9", Variant::Pom, Notation::Coord, ReadLimits::NONE)
             .unwrap_err()
             .message
             .contains("e3e9"));
@@ -415,7 +417,7 @@ mod tests {
             text.ends_with("{start} 1. e3e5 $1 ({or} 1. e3e4 {side} 1... h10h8 (1... g9g7)) 1... h10h8\n{main} *\n"),
             "{text}"
         );
-        let back = import(&text, Variant::Pom, Notation::Coord).unwrap();
+        let back = import(&text, Variant::Pom, Notation::Coord, ReadLimits::NONE).unwrap();
         assert_eq!(back.games[0].nodes, tree.nodes, "the result `*` reads as Unfinished");
         let json = tree_json(&tree);
         assert_eq!(json["nodes"][3]["parent"], 0);
@@ -476,7 +478,8 @@ mod tests {
         let two = spec(serde_json::json!([{"children": [1, 2]}, {"move": "e3e5"}, {"move": "e3e4"}]));
         assert!(two.replay(&start, None, &small).unwrap_err().message.contains("cap of 1"));
         let text = "1. e3e5 (1. e3e4) *";
-        let e = super::import(text, Variant::Pom, Notation::Coord, &small).unwrap_err();
-        assert!(e.message.contains("2 moves is over the server's cap of 1"), "{}", e.message);
+        let limits = ReadLimits { plies: 1, total: 100 };
+        let e = import(text, Variant::Pom, Notation::Coord, limits).unwrap_err();
+        assert!(e.message.contains("2 plies is over the cap of 1"), "{}", e.message);
     }
 }

@@ -4,11 +4,16 @@
 //! points. Events: `progress` per position, then `review`.
 
 use crate::body::Body;
+use crate::caps::Caps;
 use crate::error::{parse, ApiError};
 use crate::events::{self, Sender};
 use crate::game::{GameSpec, ReplayedGame};
+use crate::search::{start_thread, Ready};
+use crate::searches::PageSlot;
+use crate::work::off_loop;
 use crate::App;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use engine::analysis::annotate::{self, eval_text, Analysis, Judgement, SideReport};
 use engine::analysis::{plot, Analyst, SearchLimits};
@@ -26,7 +31,8 @@ pub struct ReviewRequest {
     pub depth: u64,
     /// Positions searched at once, one single-threaded engine each.
     pub threads: Option<u64>,
-    /// MB per engine; small pays (each position starts from a cleared table).
+    /// MB in all, shared by the engines; small pays (each position starts
+    /// from a cleared table).
     pub hash: Option<u64>,
 }
 
@@ -89,20 +95,72 @@ pub fn review_json(game: &ReplayedGame, analyses: &[Analysis], judgements: &[Jud
     })
 }
 
-fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: crate::searches::PageSlot, tx: Sender) {
-    let positions = game.positions();
-    let total = positions.len();
+/// Engines a review runs at once and the table of each, MB: `threads`
+/// engines sharing `hash` MB between them, so that a review takes no more
+/// of the machine than one search may (the caps on threads and hash).
+pub fn review_plan(caps: &Caps, request: &ReviewRequest) -> Result<(usize, usize), ApiError> {
+    let jobs = caps.threads(request.threads)?;
+    let total = caps.hash_mb(Some(request.hash.unwrap_or(16.min(caps.hash_mb as u64))))?;
+    Ok((jobs, (total / jobs).max(1)))
+}
+
+/// What a review's worker holds: its engine, and the game's position at
+/// the ply it reached (workers take plies in increasing order, so each
+/// replays the game once instead of every position being copied with
+/// its history).
+struct Worker {
+    analyst: Analyst,
+    pos: Position,
+    ply: usize,
+}
+
+fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSlot, tx: Sender, ready: Ready) {
+    let cell = Arc::clone(&slot.engine);
+    // The page's previous search ends first; its engine's table is given
+    // back to the machine while the review's engines run.
+    let mut held = cell.lock().unwrap_or_else(|e| e.into_inner());
+    *held = None;
+    if slot.stopper.stopped() {
+        let _ = ready.send(Ok(()));
+        tx.send("stopped", &json!({}));
+        return;
+    }
+    let total = game.moves.len() + 1;
     let limits = SearchLimits {
         depth: Some(depth),
         ..SearchLimits::default()
     };
+    let jobs = jobs.min(total);
+    let mut workers = Vec::with_capacity(jobs);
+    for _ in 0..jobs {
+        match Analyst::try_new(&limits, hash_mb) {
+            Ok(analyst) => workers.push(Worker {
+                analyst,
+                pos: game.start.clone(),
+                ply: 0,
+            }),
+            Err(e) => {
+                let _ = ready.send(Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e)));
+                return;
+            }
+        }
+    }
+    let _ = ready.send(Ok(()));
+    let workers = Mutex::new(workers);
     let stopper = &slot.stopper;
     let analyses = Mutex::new(Vec::with_capacity(total));
     let done = engine::parallel::in_order(
         0..total,
         jobs,
-        || Analyst::new(&limits, hash_mb),
-        |analyst, i| analyse(analyst, stopper, &positions[i], game.moves.get(i).copied()),
+        || workers.lock().unwrap_or_else(|e| e.into_inner()).pop(),
+        |worker, i| {
+            let w = worker.as_mut()?;
+            while w.ply < i {
+                w.pos.make(game.moves[w.ply]);
+                w.ply += 1;
+            }
+            analyse(&mut w.analyst, stopper, &w.pos, game.moves.get(i).copied())
+        },
         |i, analysis| {
             let a = analysis.ok_or_else(|| "stopped".to_string())?;
             analyses.lock().unwrap_or_else(|e| e.into_inner()).push(a);
@@ -129,21 +187,52 @@ fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: crate:
 
 /// `POST /api/review`.
 pub async fn handler(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
-    let request: ReviewRequest = parse(&body)?;
-    let depth = app.caps.review_depth(request.depth)?;
-    let jobs = app.caps.threads(request.threads)?;
-    let hash_mb = app.caps.hash_mb(Some(request.hash.unwrap_or(16.min(app.caps.hash_mb as u64))))?;
-    let game = request.game.replay(&app.caps)?;
+    let checked = Arc::clone(&app);
+    let (request, depth, (jobs, hash_mb), game) = off_loop(move || {
+        let request: ReviewRequest = parse(&body)?;
+        let depth = checked.caps.review_depth(request.depth)?;
+        let plan = review_plan(&checked.caps, &request)?;
+        let game = request.game.replay(&checked.caps)?;
+        Ok((request, depth, plan, game))
+    })
+    .await?;
     let slot = app.searches.begin(&request.page)?;
     let (tx, events) = events::channel(Arc::clone(&slot.stopper));
-    std::thread::Builder::new()
-        .name("gorgon-web-review".into())
-        .spawn(move || run(game, depth, jobs, hash_mb, slot, tx))
-        .map_err(|e| {
-            ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                format!("cannot start a review thread: {e}"),
-            )
-        })?;
-    Ok(events::response(events))
+    start_thread("gorgon-web-review", events, move |ready| {
+        run(game, depth, jobs, hash_mb, slot, tx, ready)
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A review takes no more than one search may: its engines share the
+    /// hash cap instead of each taking it.
+    #[test]
+    fn a_review_stays_within_the_caps() {
+        let caps = Caps {
+            threads: 2,
+            hash_mb: 16,
+            ..Caps::default()
+        };
+        let request = |threads: Option<u64>, hash: Option<u64>| ReviewRequest {
+            page: "p".into(),
+            game: GameSpec::default(),
+            depth: 4,
+            threads,
+            hash,
+        };
+        for (threads, hash) in [(None, None), (Some(2), None), (Some(2), Some(16)), (Some(1), Some(16))] {
+            let (jobs, each) = review_plan(&caps, &request(threads, hash)).unwrap();
+            assert!(
+                jobs <= caps.threads && jobs * each <= caps.hash_mb,
+                "{threads:?} {hash:?}: {jobs} x {each} MB"
+            );
+        }
+        assert_eq!(review_plan(&caps, &request(Some(2), Some(16))), Ok((2, 8)));
+        assert!(review_plan(&caps, &request(Some(3), None)).is_err());
+        assert!(review_plan(&caps, &request(Some(2), Some(17))).is_err());
+    }
 }

@@ -7,8 +7,11 @@ use crate::caps::Caps;
 use crate::error::{parse, ApiError};
 use crate::events::{self, Sender};
 use crate::game::GameSpec;
+use crate::searches::{PageEngine, PageSlot};
+use crate::work::off_loop;
 use crate::App;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::Response;
 use engine::analysis::annotate::eval_text;
 use engine::analysis::score_json;
@@ -156,17 +159,57 @@ pub fn info_json(pos: &Position, info: &Info) -> Value {
     })
 }
 
-/// Runs the search on its own thread, sending its events.
-fn run(pos: Position, plan: Plan, slot: crate::searches::PageSlot, tx: Sender) {
-    let mut engine = Engine::new();
-    // The machine may refuse the memory or the threads: the search runs
-    // with what it got, and the page hears why.
-    for refused in [engine.set_hash(plan.hash_mb), engine.set_threads(plan.threads)] {
-        if let Err(e) = refused {
-            tx.send("warning", &json!({ "message": e }));
+/// The page's engine, made if the page has none (a refusal when the
+/// system cannot start its thread) and set up for the plan; what the
+/// machine refused of the plan (memory, threads) comes back as warnings,
+/// the search running with what it got.
+fn prepare<'a>(held: &'a mut Option<PageEngine>, plan: &Plan) -> Result<(&'a mut Engine, Vec<String>), ApiError> {
+    let page = match held {
+        Some(page) => page,
+        None => held.insert(PageEngine {
+            engine: Engine::try_new().map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e))?,
+            hash_mb: 0,
+        }),
+    };
+    let mut warnings = Vec::new();
+    // Resizing clears the table: only when the page asks another size.
+    if page.hash_mb != plan.hash_mb {
+        match page.engine.set_hash(plan.hash_mb) {
+            Ok(()) => page.hash_mb = plan.hash_mb,
+            Err(e) => warnings.push(e),
         }
     }
-    engine.set_multipv(plan.lines);
+    if let Err(e) = page.engine.set_threads(plan.threads) {
+        warnings.push(e);
+    }
+    page.engine.set_multipv(plan.lines);
+    Ok((&mut page.engine, warnings))
+}
+
+/// Runs the search on its own thread with the page's engine, sending its
+/// events; `ready` hears first whether it could start.
+fn run(pos: Position, plan: Plan, slot: PageSlot, tx: Sender, ready: Ready) {
+    let cell = Arc::clone(&slot.engine);
+    // The page's previous search, told to stop by `begin`, ends (and
+    // leaves the engine) before this one starts.
+    let mut held = cell.lock().unwrap_or_else(|e| e.into_inner());
+    // Stopped while waiting: nothing is allocated.
+    if slot.stopper.stopped() {
+        let _ = ready.send(Ok(()));
+        tx.send("stopped", &json!({}));
+        return;
+    }
+    let (engine, warnings) = match prepare(&mut held, &plan) {
+        Ok(prepared) => prepared,
+        Err(e) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    let _ = ready.send(Ok(()));
+    for message in warnings {
+        tx.send("warning", &json!({ "message": message }));
+    }
     let result = slot.stopper.run(|control| {
         engine.search(&pos, &plan.limits, control, &mut |report| {
             if let Report::Info(info) = report {
@@ -201,27 +244,45 @@ fn run(pos: Position, plan: Plan, slot: crate::searches::PageSlot, tx: Sender) {
     );
 }
 
+/// Whether a search (or review) thread could start: the handler answers
+/// with its refusal, or with the event stream.
+pub type Ready = tokio::sync::oneshot::Sender<Result<(), ApiError>>;
+
+/// Starts `work` on a thread of its own named `name`, and answers with
+/// its events once it says it could start.
+pub async fn start_thread(name: &str, events: events::Events, work: impl FnOnce(Ready) + Send + 'static) -> Result<Response, ApiError> {
+    let (ready, started) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || work(ready))
+        .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("cannot start a search thread: {e}")))?;
+    match started.await {
+        Ok(Ok(())) => Ok(events::response(events)),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the search ended before it started",
+        )),
+    }
+}
+
 /// `POST /api/search`.
 pub async fn handler(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
-    let request: SearchRequest = parse(&body)?;
-    let plan = request.plan(&app.caps)?;
-    let game = request.game.replay(&app.caps)?;
+    let checked = Arc::clone(&app);
+    let (request, plan, game) = off_loop(move || {
+        let request: SearchRequest = parse(&body)?;
+        let plan = request.plan(&checked.caps)?;
+        let game = request.game.replay(&checked.caps)?;
+        Ok((request, plan, game))
+    })
+    .await?;
     if let Some(o) = game.pos.outcome() {
         return Err(ApiError::refused(format!("the game is over: {o} ({})", o.result())));
     }
     let slot = app.searches.begin(&request.page)?;
     let (tx, events) = events::channel(Arc::clone(&slot.stopper));
     let pos = game.pos;
-    std::thread::Builder::new()
-        .name("gorgon-web-search".into())
-        .spawn(move || run(pos, plan, slot, tx))
-        .map_err(|e| {
-            ApiError::new(
-                axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                format!("cannot start a search thread: {e}"),
-            )
-        })?;
-    Ok(events::response(events))
+    start_thread("gorgon-web-search", events, move |ready| run(pos, plan, slot, tx, ready)).await
 }
 
 #[cfg(test)]

@@ -21,6 +21,10 @@ pub struct ServeArgs {
     /// Most hash one search may use, MB.
     #[arg(long, default_value_t = 256)]
     max_hash: usize,
+    /// Most searches (and reviews) running at once over all pages; as
+    /// many pages keep their engine between searches.
+    #[arg(long, default_value_t = 2)]
+    max_searches: usize,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -34,6 +38,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     let caps = Caps {
         threads: args.max_threads.unwrap_or(defaults.threads).max(1),
         hash_mb: args.max_hash.max(1),
+        searches: args.max_searches.max(1),
         ..defaults
     };
     let server = web::start(Options {
@@ -44,10 +49,14 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
     let url = server.url();
     out!("Gorgon's board: {url}");
     eprintln!("Open that URL in a browser (the token in it is the key to the API); Ctrl-C stops the server.");
-    if args.open {
-        if let Err(e) = web::open::in_browser(&url) {
-            eprintln!("warning: {e}");
-        }
+    let page = if args.open {
+        web::open::in_browser(&url).map_err(|e| eprintln!("warning: {e}")).ok()
+    } else {
+        None
+    };
+    let served = server.wait();
+    if let Some(page) = page {
+        let _ = std::fs::remove_file(page);
     }
-    server.wait()
+    served
 }

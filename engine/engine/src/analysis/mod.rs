@@ -123,6 +123,18 @@ impl Analyst {
         }
     }
 
+    /// [`Analyst::new`] for a server: an error, not a panic, when the
+    /// system cannot start the search thread, and the table's size
+    /// refused too (a server's caps bound what it asks for).
+    pub fn try_new(limits: &SearchLimits, hash_mb: usize) -> Result<Analyst, String> {
+        let mut engine = Engine::try_new()?;
+        engine.set_hash(hash_mb)?;
+        Ok(Analyst {
+            engine,
+            limits: limits.limits(),
+        })
+    }
+
     /// Searches `pos` from a cleared engine; a finished game is not
     /// searched.
     pub fn verdict(&mut self, pos: &Position) -> Verdict {

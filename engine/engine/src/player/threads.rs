@@ -58,17 +58,27 @@ fn build_pool(threads: usize) -> Option<rayon::ThreadPool> {
 }
 
 impl Engine {
-    /// Hash 16 MB, 1 thread, MultiPV 1, Move Overhead 30 ms.
+    /// Hash 16 MB, 1 thread, MultiPV 1, Move Overhead 30 ms. A command
+    /// line tool that cannot even start one search thread has nothing to
+    /// do but say so and end (the panic's message); a server or a library
+    /// asks [`Engine::try_new`] and refuses the one request instead.
     pub fn new() -> Engine {
-        Engine {
+        Engine::try_new().unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Engine::new`], or why not: the system refused the search thread
+    /// (its 64 MB stack, or a thread at all).
+    pub fn try_new() -> Result<Engine, String> {
+        let pool = build_pool(1).ok_or_else(|| "the system cannot start a search thread".to_string())?;
+        Ok(Engine {
             tt: Tt::new(16),
-            pool: build_pool(1).expect("the system cannot start a single search thread"),
+            pool,
             threads: 1,
             multipv: 1,
             move_overhead: 30,
             histories: vec![Histories::new()],
             nets: NetChoice::default(),
-        }
+        })
     }
 
     /// Resizes the transposition table (its contents are lost). If the

@@ -7,12 +7,17 @@ const TOKEN_KEY = 'gorgon-token';
 // The token from the URL `gorgon serve` printed; kept for reloads of
 // this tab without it, and for this server's other tabs (localStorage is
 // per origin, so per server's port): a link to a game (link.js) holds no
-// token and opens in a new tab.
+// token and opens in a new tab. It is taken out of the address bar and
+// the history at once (no bookmark, shared screen or history list shows it).
 function readToken() {
-  const fromUrl = new URLSearchParams(location.search).get('token');
+  const params = new URLSearchParams(location.search);
+  const fromUrl = params.get('token');
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
     localStorage.setItem(TOKEN_KEY, fromUrl);
+    params.delete('token');
+    const query = params.toString();
+    history.replaceState(history.state, '', location.pathname + (query ? `?${query}` : '') + location.hash);
     return fromUrl;
   }
   return sessionStorage.getItem(TOKEN_KEY) || localStorage.getItem(TOKEN_KEY) || '';

@@ -300,7 +300,7 @@ fn variation_trees_round_trip_over_the_socket() {
         r.json()["error"]
             .as_str()
             .unwrap()
-            .contains("8 moves is over the server's cap of 6"),
+            .contains("8 plies is over the cap of 6"),
         "{}",
         r.body
     );

@@ -6,3 +6,5 @@
 mod client;
 mod endpoints;
 mod fuzz;
+mod pages;
+mod stall;
