@@ -9,6 +9,7 @@ import * as api from './api.js';
 import * as S from './state.js';
 import { state } from './state.js';
 import { clocks, stopRunning } from './widgets.js';
+import * as T from './tree.js';
 
 // Figures for docs/WEB.md and the browser tests.
 export const timings = { ready: null, positions: [] };
@@ -43,6 +44,29 @@ export async function viewAt(ply) {
   if (spec.variant === now.variant && spec.fen === now.fen && spec.moves.length === now.moves.length
       && spec.moves.every((m, i) => now.moves[i] === m)) S.keepView(ply, view);
   return view;
+}
+
+// The view after node `n` of the tree (on the current line or not).
+async function viewOf(n) {
+  if (n.view) return n.view;
+  const view = await position({ variant: state.variant, fen: state.startFen, moves: T.movesOf(n) });
+  S.keepNodeView(n, view);
+  return view;
+}
+
+// Shows the position after node `n` (a click on any move of any line):
+// the current line becomes the one through it.
+export async function showNode(n) {
+  let view;
+  try {
+    view = await S.ask(viewOf(n));
+  } catch (e) {
+    S.failed(e);
+    return;
+  }
+  if (!S.inGame(n)) return;
+  S.goTo(n);
+  shown(view);
 }
 
 // The result shown: the rules' outcome, else a resignation or flag.
@@ -89,10 +113,12 @@ export async function setGame(variant, fen, moves, result = null) {
   return true;
 }
 
-// Plays `text` after `after` moves (by default the shown ply; later
-// moves of the game go).
+// Plays `text` after `after`: a ply of the current line (by default the
+// shown one) or a node of the tree. After the end of a line it continues
+// the line; from an earlier position it starts a side line (the rest of
+// the game stays), or goes into the line it names if there is one.
 export async function playMove(text, after = state.ply) {
-  const moves = [...state.moves.slice(0, after), text];
+  const moves = [...(typeof after === 'number' ? state.moves.slice(0, after) : T.movesOf(after)), text];
   let view;
   try {
     view = await S.ask(position({ variant: state.variant, fen: state.startFen, moves }));
