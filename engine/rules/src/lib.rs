@@ -10,7 +10,8 @@
 //! - text: FEN, coordinate squares and moves ([`coord`], parsed in this one
 //!   place for every dialect), move text resolved against a position, the
 //!   inventor's notation ([`notation`]) and PGN ([`pgn`]);
-//! - games: [`GameResult`], [`GameRecord`]; and [`SplitMix64`], the
+//! - games: [`GameResult`], [`GameRecord`], [`GameTree`] (a game with its
+//!   side lines); and [`SplitMix64`], the
 //!   project's one seeded generator.
 #![forbid(unsafe_code)]
 
@@ -35,6 +36,7 @@ pub mod position;
 pub mod rng;
 pub mod status;
 mod targets;
+pub mod tree;
 pub mod variant;
 pub mod xboard;
 pub mod zobrist;
@@ -50,6 +52,7 @@ pub use position::{Position, State};
 pub use rng::SplitMix64;
 pub use status::Outcome;
 pub use targets::{Lift, Target};
+pub use tree::{GameTree, TreeNode};
 pub use variant::{Geometry, Variant};
 
 #[cfg(test)]

@@ -11,11 +11,19 @@
 //!   say the move (`a3a5`), read by [`crate::xboard::read_move`].
 //!
 //! The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
-//! `(...)` variations (skipped; a `(X)` glued to a move is its
-//! transformation, `b7d8(H)`), `$n` glyphs and a result token. Each game's
-//! dialect comes from the game itself ([`PgnGame::dialect`]), so one file
-//! may mix them; an error names the file, the game and the move.
+//! `(...)` variations, nested (a `(X)` glued to a move is its
+//! transformation, `b7d8(H)`), `$n` glyphs (and `!`, `?`, `!?`... marks,
+//! kept as `$1` to `$6`) and a result token. Each game's dialect comes
+//! from the game itself ([`PgnGame::dialect`]), so one file may mix them;
+//! an error names the file, the game and the move.
+//!
+//! The main line is read as it always was ([`PgnGame::moves`], [`replay`],
+//! [`read_games`]); the side lines ([`PgnGame::variations`]) are replayed
+//! into a [`GameTree`] by [`replay_tree`], each move in the position of
+//! its own branch (the move a variation replaces taken back first). Every
+//! reader checks them: a side line's illegal move is an error naming it.
 
+use crate::tree::{GameTree, Step, TreeNode};
 use crate::{xboard, GameRecord, GameResult, Move};
 use crate::{Position, Variant};
 use std::fmt;
@@ -29,16 +37,62 @@ pub struct PgnGame {
     pub moves: Vec<(String, usize)>,
     /// The `{...}` comments after each move (one list per move).
     pub comments: Vec<Vec<String>>,
+    /// The glyphs of each move (`$n`; the marks `!` `?` `!!` `??` `!?`
+    /// `?!` as `$1` to `$6`).
+    pub nags: Vec<Vec<u8>>,
     /// The `{...}` comments before the first move (XBoard puts a diagram
     /// of the start position there).
     pub prelude: Vec<String>,
+    /// The side lines, in file order (a nested one after the line it
+    /// branches from).
+    pub variations: Vec<PgnVariation>,
     /// The result token ending the movetext, if any.
     pub result: Option<String>,
     /// The line the game starts on.
     pub line: usize,
 }
 
+/// A side line as written: the moves of a `( ... )` that replace move
+/// `at` of the line it branches from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnVariation {
+    /// The line it branches from: `None` for the main line, else an index
+    /// into [`PgnGame::variations`].
+    pub of: Option<usize>,
+    /// The index of the move of that line it replaces.
+    pub at: usize,
+    /// The line of its `(`.
+    pub line: usize,
+    /// The `{...}` comments before its first move.
+    pub before: Vec<String>,
+    /// Move texts with their line numbers, comments and glyphs, as for the
+    /// main line.
+    pub moves: Vec<(String, usize)>,
+    pub comments: Vec<Vec<String>>,
+    pub nags: Vec<Vec<u8>>,
+}
+
+/// `$1` to `$6` for the marks after a move (`e3e5!?`), as PGN's export
+/// format writes them.
+fn mark_nag(marks: &str) -> Option<u8> {
+    match marks {
+        "!" => Some(1),
+        "?" => Some(2),
+        "!!" => Some(3),
+        "??" => Some(4),
+        "!?" => Some(5),
+        "?!" => Some(6),
+        _ => None,
+    }
+}
+
 impl PgnGame {
+    /// The number of moves written, side lines included: the size of the
+    /// game's tree, known before anything is replayed.
+    pub fn tree_moves(&self) -> usize {
+        self.moves.len() + self.variations.iter().map(|v| v.moves.len()).sum::<usize>()
+    }
+
     /// The value of a tag (names compare case-insensitively).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -138,6 +192,54 @@ pub fn movetext(tokens: &[String]) -> String {
     out
 }
 
+/// The movetext tokens of a game tree, without the result: the start's
+/// comments, then each move (`text` writes it from the position before
+/// it) with its number, glyphs (`$n`) and `{comments}`, and each side line
+/// in `(` `)` after the move it replaces, nested as deep as the tree. A
+/// Black move is numbered (`3...`) at the start of a line and after a
+/// comment or a side line. A `}` in a comment, which would end it, is
+/// written `)`. For [`movetext`]; [`parse`] and [`replay_tree`] read it
+/// back to the same tree.
+pub fn tree_tokens(tree: &GameTree, mut text: impl FnMut(&Position, Move) -> String) -> Vec<String> {
+    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
+    let mut tokens: Vec<String> = tree.nodes[0].comments.iter().map(|c| comment(c)).collect();
+    let mut numbered = true;
+    tree.walk(|step, pos| match step {
+        Step::Open => {
+            tokens.push("(".into());
+            numbered = true;
+        }
+        Step::Close => {
+            tokens.push(")".into());
+            numbered = true;
+        }
+        Step::Move(n) => {
+            let node = &tree.nodes[n];
+            tokens.extend(node.before.iter().map(|c| comment(c)));
+            let white = pos.side_to_move() == crate::Color::White;
+            if white || numbered {
+                let dots = if white { "." } else { "..." };
+                tokens.push(format!("{}{dots}", pos.fullmove_number()));
+            }
+            tokens.push(text(pos, node.mv.expect("only node 0 has no move")));
+            tokens.extend(node.nags.iter().map(|g| format!("${g}")));
+            tokens.extend(node.comments.iter().map(|c| comment(c)));
+            numbered = !node.comments.is_empty();
+        }
+    });
+    // `(` and `)` hug their neighbours, as PGN is usually written.
+    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut glue = false;
+    for t in tokens {
+        match out.last_mut() {
+            Some(last) if t == ")" || glue => last.push_str(&t),
+            _ => out.push(t),
+        }
+        glue = out.last().is_some_and(|l| l.ends_with('('));
+    }
+    out
+}
+
 /// Splits a PGN text into games (lexical only; no rules involved).
 pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games: Vec<PgnGame> = Vec::new();
@@ -152,6 +254,14 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
         message,
     };
     let mut at_line_start = true;
+    // The open variations: the line each branches from, and the line of
+    // its `(` (`None` in `line_of`: the main line).
+    let mut open: Vec<(Option<usize>, usize)> = Vec::new();
+    let mut line_of: Option<usize> = None;
+    let unclosed = |open: &Vec<(Option<usize>, usize)>, games: &Vec<PgnGame>, cur: &PgnGame| {
+        let start = open.last().map_or(0, |o| o.1);
+        fail(start, games, cur, "unterminated variation (: ')' missing".into())
+    };
     while let Some(&(i, c)) = chars.peek() {
         match c {
             '\n' => {
@@ -170,6 +280,9 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 }
             }
             '[' => {
+                if !open.is_empty() {
+                    return Err(unclosed(&open, &games, &cur));
+                }
                 if !cur.moves.is_empty() || cur.result.is_some() {
                     games.push(std::mem::take(&mut cur));
                 }
@@ -231,9 +344,19 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 if !closed {
                     return Err(fail(start_line, &games, &cur, "unterminated comment {".into()));
                 }
-                match cur.comments.last_mut() {
-                    Some(last) => last.push(comment.trim().to_string()),
-                    None => cur.prelude.push(comment.trim().to_string()),
+                let comment = comment.trim().to_string();
+                match line_of {
+                    None => match cur.comments.last_mut() {
+                        Some(last) => last.push(comment),
+                        None => cur.prelude.push(comment),
+                    },
+                    Some(v) => {
+                        let v = &mut cur.variations[v];
+                        match v.comments.last_mut() {
+                            Some(last) => last.push(comment),
+                            None => v.before.push(comment),
+                        }
+                    }
                 }
             }
             ';' => {
@@ -242,27 +365,32 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 }
             }
             '(' => {
-                let start_line = line;
-                let mut depth = 0usize;
-                let mut in_comment = false;
-                for (_, c) in chars.by_ref() {
-                    match c {
-                        '\n' => line += 1,
-                        '{' => in_comment = true,
-                        '}' => in_comment = false,
-                        '(' if !in_comment => depth += 1,
-                        ')' if !in_comment => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
+                // A side line replaces the last move of the line it is in.
+                chars.next();
+                let replaced = match line_of {
+                    None => cur.moves.len(),
+                    Some(v) => cur.variations[v].moves.len(),
+                };
+                if replaced == 0 {
+                    return Err(fail(line, &games, &cur, "a variation ( before any move it could replace".into()));
                 }
-                if depth != 0 {
-                    return Err(fail(start_line, &games, &cur, "unterminated variation (".into()));
+                cur.variations.push(PgnVariation {
+                    of: line_of,
+                    at: replaced - 1,
+                    line,
+                    ..PgnVariation::default()
+                });
+                open.push((line_of, line));
+                line_of = Some(cur.variations.len() - 1);
+            }
+            ')' if !open.is_empty() => {
+                chars.next();
+                // An empty `( )` (some programs write one) holds no move
+                // and nothing branches from it: it is the last one.
+                if line_of.is_some_and(|v| cur.variations[v].moves.is_empty()) {
+                    cur.variations.pop();
                 }
+                line_of = open.pop().and_then(|o| o.0);
             }
             ')' | ']' | '}' => return Err(fail(line, &games, &cur, format!("unexpected '{c}'"))),
             _ => {
@@ -290,9 +418,24 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                     cur.line = line;
                 }
                 if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    if !open.is_empty() {
+                        return Err(unclosed(&open, &games, &cur));
+                    }
                     cur.result = Some(word.to_string());
                     games.push(std::mem::take(&mut cur));
-                } else if !word.starts_with('$') {
+                } else if let Some(nag) = word.strip_prefix('$') {
+                    // A glyph of the line's last move (an unreadable one,
+                    // or one before any move, says nothing: skipped).
+                    if let Ok(nag) = nag.parse::<u8>() {
+                        let nags = match line_of {
+                            None => &mut cur.nags,
+                            Some(v) => &mut cur.variations[v].nags,
+                        };
+                        if let Some(last) = nags.last_mut() {
+                            last.push(nag);
+                        }
+                    }
+                } else {
                     // Strip a move number (`12.`, `12...`, `1.e3e5`) and marks.
                     let after_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
                     let w = if after_number.is_empty() || after_number.starts_with('.') {
@@ -300,15 +443,32 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                     } else {
                         word
                     };
-                    let w = w.trim_end_matches(['+', '#', '!', '?']);
-                    if !w.is_empty() {
-                        cur.moves.push((w.to_string(), line));
-                        cur.comments.push(Vec::new());
+                    let stripped = w.trim_end_matches(['+', '#', '!', '?']);
+                    if !stripped.is_empty() {
+                        let marks: String = w[stripped.len()..].chars().filter(|&c| c == '!' || c == '?').collect();
+                        let nags = mark_nag(&marks).into_iter().collect();
+                        let entry = (stripped.to_string(), line);
+                        match line_of {
+                            None => {
+                                cur.moves.push(entry);
+                                cur.comments.push(Vec::new());
+                                cur.nags.push(nags);
+                            }
+                            Some(v) => {
+                                let v = &mut cur.variations[v];
+                                v.moves.push(entry);
+                                v.comments.push(Vec::new());
+                                v.nags.push(nags);
+                            }
+                        }
                     }
                 }
             }
         }
         at_line_start = false;
+    }
+    if !open.is_empty() {
+        return Err(unclosed(&open, &games, &cur));
     }
     if !cur.moves.is_empty() || !cur.tags.is_empty() {
         games.push(cur);
@@ -351,13 +511,129 @@ pub enum Replayed {
     OtherVariant,
 }
 
-/// Replays a game on the board of `variant`.
+/// Replays a game on the board of `variant`: its main line, its side
+/// lines checked ([`replay_tree`]).
 pub fn replay(game: &PgnGame, index: usize, file: &str, variant: Variant) -> Result<Replayed, PgnError> {
-    match replay_prefix(game, index, file, variant) {
-        Ok(Some((record, None))) => Ok(Replayed::Game(Box::new(record))),
-        Ok(Some((_, Some(e)))) => Err(e),
-        Ok(None) => Ok(Replayed::OtherVariant),
-        Err(e) => Err(e),
+    Ok(match replay_tree(game, index, file, variant)? {
+        Some(tree) => Replayed::Game(Box::new(tree.record())),
+        None => Replayed::OtherVariant,
+    })
+}
+
+/// Replays a game with its side lines on the board of `variant`: the main
+/// line as [`replay_prefix`] reads it, and each side line's moves in the
+/// position of its branch, read in the game's dialect (in XBoard's, a
+/// side-line move takes its best ranked reading). Node 1.. of the tree are
+/// the main line's moves, then each variation's, in file order. `Ok(None)`
+/// when the `Variant` tag names another variant. The work is linear in the
+/// moves written: one position, made and unmade, walks the tree.
+pub fn replay_tree(game: &PgnGame, index: usize, file: &str, variant: Variant) -> Result<Option<GameTree>, PgnError> {
+    let record = match replay_prefix(game, index, file, variant)? {
+        Some((_, Some(e))) => return Err(e),
+        Some((record, None)) => record,
+        None => return Ok(None),
+    };
+    let dialect = game.dialect(variant);
+    let mut tree = GameTree::new(record.start.clone(), record.result);
+    // The written text of each node (node 0 has none), and where each line
+    // starts: line 0 the main one, line v + 1 the variation v.
+    let mut written: Vec<(&str, usize)> = Vec::with_capacity(game.tree_moves() + 1);
+    written.push(("", game.line));
+    let mut first = Vec::with_capacity(game.variations.len() + 1);
+    let mut branch = Vec::with_capacity(game.variations.len() + 1);
+    tree.nodes[0].comments = game.prelude.clone();
+    let lines = std::iter::once((None, &game.moves, &game.comments, &game.nags, &[][..])).chain(
+        game.variations
+            .iter()
+            .map(|v| (Some(v), &v.moves, &v.comments, &v.nags, &v.before[..])),
+    );
+    for (variation, moves, comments, nags, before) in lines {
+        // The node the line's first move is played from.
+        let from = match variation {
+            None => 0,
+            Some(v) => {
+                let of = v.of.map_or(0, |o| o + 1);
+                if v.at == 0 {
+                    branch[of]
+                } else {
+                    first[of] + v.at - 1
+                }
+            }
+        };
+        first.push(tree.nodes.len());
+        branch.push(from);
+        let mut parent = from;
+        for (i, (text, line)) in moves.iter().enumerate() {
+            // The move is read below, in its position.
+            let node = tree.nodes.len();
+            tree.nodes.push(TreeNode {
+                mv: None,
+                parent,
+                children: Vec::new(),
+                comments: comments.get(i).cloned().unwrap_or_default(),
+                before: if i == 0 { before.to_vec() } else { Vec::new() },
+                nags: nags.get(i).cloned().unwrap_or_default(),
+            });
+            tree.nodes[parent].children.push(node);
+            parent = node;
+            written.push((text.as_str(), *line));
+        }
+    }
+    // The main line's moves as read; the side lines' in their positions,
+    // depth first, one position made and unmade.
+    for (i, &m) in record.moves.iter().enumerate() {
+        tree.nodes[i + 1].mv = Some(m);
+    }
+    let mut pos = record.start.clone();
+    let mut made = 0;
+    let mut depth = vec![0usize; tree.nodes.len()];
+    let mut stack: Vec<usize> = tree.nodes[0].children.iter().rev().copied().collect();
+    while let Some(n) = stack.pop() {
+        // Depth first: the moves made are the path to `n`'s parent once
+        // those below it are taken back.
+        depth[n] = depth[tree.nodes[n].parent] + 1;
+        while made >= depth[n] {
+            pos.unmake();
+            made -= 1;
+        }
+        let m = match tree.nodes[n].mv {
+            Some(m) => m,
+            None => {
+                let (text, line) = written[n];
+                side_line_move(&pos, text, dialect).map_err(|reason| PgnError {
+                    file: file.to_string(),
+                    game: index,
+                    name: game.name(),
+                    line,
+                    message: format!("in a variation, {}: {reason}", move_label(&pos, text, depth[n] - 1)),
+                })?
+            }
+        };
+        tree.nodes[n].mv = Some(m);
+        pos.make(m);
+        made += 1;
+        stack.extend(tree.nodes[n].children.iter().rev());
+    }
+    Ok(Some(tree))
+}
+
+/// A side line's move in `pos`, read in the game's dialect.
+fn side_line_move(pos: &Position, text: &str, dialect: Dialect) -> Result<Move, String> {
+    match dialect {
+        Dialect::Gorgon => pos.parse_move(text).map_err(|e| e.reason),
+        Dialect::Xboard => {
+            let mut readings = xboard::read_move(pos, text)?;
+            readings.sort_by_key(|r| r.rank);
+            match readings.as_slice() {
+                [] => Err("no legal move".into()),
+                [a, b, ..] if a.rank == b.rank => Err(format!(
+                    "names several legal moves ({} and {})",
+                    pos.move_text(a.mv),
+                    pos.move_text(b.mv)
+                )),
+                [best, ..] => Ok(best.mv),
+            }
+        }
     }
 }
 
@@ -527,7 +803,10 @@ pub struct ReadGame {
     /// The game as written: tags, move texts, comments.
     pub written: PgnGame,
     pub dialect: Dialect,
+    /// The main line.
     pub record: GameRecord,
+    /// The game with its side lines (node 1.. the main line's moves).
+    pub tree: GameTree,
 }
 
 /// Every game of a PGN text, each replayed on the board its own `Variant`
@@ -537,14 +816,14 @@ pub fn read(text: &str, file: &str, variant: Variant) -> Result<Vec<ReadGame>, P
     let mut out = Vec::new();
     for (i, written) in parse(text, file)?.into_iter().enumerate() {
         let v = written.variant(variant);
-        match replay(&written, i + 1, file, v)? {
-            Replayed::Game(record) => out.push(ReadGame {
+        // The game's own variant is used, so only an unknown one is `None`.
+        if let Some(tree) = replay_tree(&written, i + 1, file, v)? {
+            out.push(ReadGame {
                 dialect: written.dialect(v),
                 written,
-                record: *record,
-            }),
-            // The game's own variant was used, so only an unknown one gets here.
-            Replayed::OtherVariant => {}
+                record: tree.record(),
+                tree,
+            });
         }
     }
     Ok(out)
@@ -614,5 +893,236 @@ mod tests {
         let games = parse(&text, "t.pgn").unwrap();
         assert_eq!(games[0].tag("White"), Some("Gary Gifford  jr"));
         assert_eq!(games[0].moves.len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod variation_tests {
+    use super::*;
+
+    const MAIN: &str = "[Variant \"pom\"]\n1. e3e5 {a} h10h8 2. f2c5 g9g7 3. e2c3 1-0\n";
+    const WITH_LINES: &str = "[Variant \"pom\"]
+1. e3e5 {a} (1. e3e4 {why not} h10h8 (1... g9g7 $2 2. e4e5) 2. f2c5) (1. g3g5!?) h10h8
+2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) g9g7 ; a rest-of-line comment (2... x9x9
+3. e2c3 $1 {b} 1-0
+";
+
+    fn tree(text: &str) -> GameTree {
+        let games = parse(text, "t.pgn").unwrap();
+        replay_tree(&games[0], 1, "t.pgn", Variant::Pom).unwrap().unwrap()
+    }
+
+    fn texts(tree: &GameTree, nodes: &[usize]) -> Vec<String> {
+        let g = tree.start.geometry();
+        nodes.iter().map(|&n| tree.nodes[n].mv.unwrap().text(g)).collect()
+    }
+
+    /// Every reader of the main line (the lexer's moves and comments,
+    /// `read_games`, `read`) gives the same game with side lines as
+    /// without.
+    #[test]
+    fn side_lines_leave_the_main_line_as_it_was() {
+        let (plain, with) = (parse(MAIN, "t").unwrap(), parse(WITH_LINES, "t").unwrap());
+        assert_eq!(
+            plain[0].moves.iter().map(|m| &m.0).collect::<Vec<_>>(),
+            with[0].moves.iter().map(|m| &m.0).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            with[0].comments,
+            [vec!["a".to_string()], vec![], vec![], vec![], vec!["b".to_string()]]
+        );
+        assert_eq!(with[0].result.as_deref(), Some("1-0"));
+        assert_eq!(
+            read_games(MAIN, "t", Variant::Pom).unwrap(),
+            read_games(WITH_LINES, "t", Variant::Pom).unwrap()
+        );
+        let (a, b) = (read(MAIN, "t", Variant::Pom).unwrap(), read(WITH_LINES, "t", Variant::Pom).unwrap());
+        assert_eq!(a[0].record, b[0].record);
+        assert!(!a[0].tree.has_variations() && b[0].tree.has_variations());
+        assert_eq!(b[0].tree.main_line(), b[0].record.moves);
+    }
+
+    /// The side lines as a tree: nested, in their branch positions, with
+    /// comments before and after, glyphs and marks.
+    #[test]
+    fn side_lines_are_read_into_the_tree() {
+        let t = tree(WITH_LINES);
+        assert_eq!(t.moves(), 5 + 9);
+        assert_eq!(texts(&t, &t.nodes[0].children), ["e3e5", "e3e4", "g3g5"]);
+        let e3e4 = t.nodes[0].children[1];
+        assert_eq!(t.nodes[e3e4].comments, ["why not"]);
+        let h10h8 = t.nodes[e3e4].children[0];
+        assert_eq!(texts(&t, &t.nodes[h10h8].children), ["f2c5"]);
+        // `(1... g9g7 $2 2. e4e5)` replaces the h10h8 after e3e4.
+        assert_eq!(texts(&t, &t.nodes[e3e4].children), ["h10h8", "g9g7"]);
+        let g9g7 = t.nodes[e3e4].children[1];
+        assert_eq!(t.nodes[g9g7].nags, [2]);
+        assert_eq!(texts(&t, &t.nodes[g9g7].children), ["e4e5"]);
+        let g3g5 = t.nodes[0].children[2];
+        assert_eq!(t.nodes[g3g5].nags, [5], "!? is $5");
+        // After 1. e3e5 h10h8: 2. f2c5 (2. e2c3 g9g7 (2... d10d8)).
+        let main: Vec<usize> = (1..=5).collect();
+        assert_eq!(texts(&t, &main), ["e3e5", "h10h8", "f2c5", "g9g7", "e2c3"]);
+        assert_eq!(texts(&t, &t.nodes[2].children), ["f2c5", "e2c3"]);
+        let e2c3 = t.nodes[2].children[1];
+        assert_eq!(t.nodes[e2c3].before, ["first"]);
+        assert_eq!(texts(&t, &t.nodes[e2c3].children), ["g9g7", "d10d8"]);
+        assert_eq!(t.nodes[5].nags, [1]);
+        assert_eq!(t.nodes[5].comments, ["b"]);
+        assert_eq!(t.result, Some(GameResult::WhiteWins));
+    }
+
+    /// The move a side line replaces is taken back first: `(1. e3e4)` is
+    /// legal only without 1. e3e5, and `(2. e3e4)` is not (the Sword left
+    /// e3); the error names the side line's move.
+    #[test]
+    fn a_side_line_move_is_legal_in_its_own_branch_or_named() {
+        let ok = "1. e3e5 (1. e3e4) h10h8 *";
+        assert_eq!(tree(ok).moves(), 3);
+        let bad = "[Variant \"pom\"]\n1. e3e5 h10h8\n2. f2c5 (2. e3e4) *";
+        let games = parse(bad, "t.pgn").unwrap();
+        let e = replay_tree(&games[0], 1, "t.pgn", Variant::Pom).unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.starts_with("in a variation, move 2. e3e4 (ply 3): "), "{e}");
+        assert!(
+            read_games(bad, "t.pgn", Variant::Pom).is_err(),
+            "every reader checks the side lines"
+        );
+        assert!(read(bad, "t.pgn", Variant::Pom).is_err());
+        // Black's reply in a side line of Black's move is Black's again.
+        let e = parse("1. e3e5 h10h8 (1... e5e6) *", "t").unwrap();
+        let e = replay_tree(&e[0], 1, "t", Variant::Pom).unwrap_err();
+        assert!(e.message.contains("move 1... e5e6 (ply 2)"), "{e}");
+    }
+
+    #[test]
+    fn unbalanced_variations_are_errors_naming_the_line() {
+        for (text, line, says) in [
+            ("1. e3e5 (1. e3e4\n h10h8 *", 1, "unterminated variation"),
+            ("1. e3e5 (1. e3e4\n(1. g3g5) \n", 1, "unterminated variation"),
+            ("1. e3e5 (1. e3e4\n[Event \"x\"]\n1. e3e5 *", 1, "unterminated variation"),
+            ("\n(1. e3e4) 1. e3e5 *", 2, "before any move"),
+            ("1. e3e5 ((1. e3e4)) *", 1, "before any move"),
+            ("1. e3e5 h10h8)\n *", 1, "unexpected ')'"),
+        ] {
+            let e = parse(text, "t.pgn").unwrap_err();
+            assert!(e.message.contains(says), "{text}: {e}");
+            assert_eq!(e.line, line, "{text}: {e}");
+        }
+        // An empty variation holds nothing: skipped.
+        assert_eq!(parse("1. e3e5 ( ) ({x}) h10h8 *", "t").unwrap()[0].variations, []);
+    }
+
+    /// XBoard's SAN in side lines, read in their branch position.
+    #[test]
+    fn xboard_side_lines_are_read_in_san() {
+        let text = "[Variant \"pom\"]\n1. e5 (1. e4 h8) h8 *";
+        let t = tree(text);
+        assert_eq!(texts(&t, &t.nodes[0].children), ["e3e5", "e3e4"]);
+        assert_eq!(texts(&t, &t.nodes[t.nodes[0].children[1]].children), ["h10h8"]);
+    }
+
+    /// Nesting deep enough to overflow a recursive reader or writer is
+    /// read, replayed and written with explicit stacks.
+    #[test]
+    fn deep_nesting_needs_no_recursion() {
+        let depth = 20_000;
+        let mut text = "1. e3e5 ".to_string();
+        for _ in 0..depth {
+            text.push_str("(1. e3e4 ");
+        }
+        text.push_str(&")".repeat(depth));
+        text.push_str(" *");
+        let t = tree(&text);
+        assert_eq!(t.nodes[0].children.len(), depth + 1);
+        let written = movetext(&tree_tokens(&t, |p, m| p.move_text(m)));
+        assert_eq!(parse(&written, "t").unwrap()[0].variations.len(), depth);
+    }
+
+    /// Written with [`tree_tokens`] and read back: the same tree, for a
+    /// hand-made one and for random games with random side lines.
+    #[test]
+    fn written_trees_read_back_the_same() {
+        let t = tree(WITH_LINES);
+        let text = format!("[Variant \"pom\"]\n{} 1-0\n", movetext(&tree_tokens(&t, |p, m| p.move_text(m))));
+        let one_line = text.replace('\n', " ");
+        assert!(one_line.contains("1. e3e5 {a} (1. e3e4 {why not} 1... h10h8 (1... g9g7 $2 2. e4e5) 2. f2c5) (1. g3g5 $5) 1... h10h8 2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) 2... g9g7 3. e2c3 $1 {b} 1-0"), "{text}");
+        assert_eq!(tree(&text), t);
+        let mut rng = crate::SplitMix64::new(33);
+        for variant in Variant::ALL {
+            for _ in 0..20 {
+                let t = random_tree(variant, &mut rng);
+                let text = format!(
+                    "[Variant \"{}\"]\n{} *\n",
+                    variant.name(),
+                    movetext(&tree_tokens(&t, |p, m| p.move_text(m)))
+                );
+                let games = parse(&text, "t").unwrap();
+                let back = replay_tree(&games[0], 1, "t", variant).unwrap().unwrap();
+                assert_eq!(back.nodes.len(), t.nodes.len(), "{text}");
+                // Node numbers differ (file order): compare the walks.
+                assert_eq!(walk_texts(&back), walk_texts(&t), "{text}");
+            }
+        }
+    }
+
+    fn walk_texts(t: &GameTree) -> Vec<String> {
+        let mut out = Vec::new();
+        t.walk(|s, pos| match s {
+            Step::Move(n) => {
+                let node = &t.nodes[n];
+                out.push(format!(
+                    "{} {:?} {:?} {:?}",
+                    pos.move_text(node.mv.unwrap()),
+                    node.comments,
+                    node.before,
+                    node.nags
+                ));
+            }
+            s => out.push(format!("{s:?}")),
+        });
+        out
+    }
+
+    /// A random game with random side lines (branches from random nodes),
+    /// comments and glyphs.
+    fn random_tree(variant: Variant, rng: &mut crate::SplitMix64) -> GameTree {
+        let record = GameRecord::random(variant, 30, rng);
+        let mut t = GameTree::from_record(&record);
+        t.result = None;
+        for _ in 0..12 {
+            let at = rng.below(t.nodes.len() as u64) as usize;
+            let mut path = Vec::new();
+            let mut n = at;
+            while n != 0 {
+                path.push(t.nodes[n].mv.unwrap());
+                n = t.nodes[n].parent;
+            }
+            let mut pos = t.start.clone();
+            for &m in path.iter().rev() {
+                pos.make(m);
+            }
+            let mut parent = at;
+            let first_side = !t.nodes[at].children.is_empty();
+            for ply in 0..1 + rng.below(4) {
+                let legal = pos.legal_move_vec();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len() as u64) as usize];
+                parent = t.push(parent, m);
+                if rng.below(3) == 0 {
+                    t.nodes[parent].comments.push(format!("c{ply} {{x}}").replace('}', ")"));
+                }
+                if rng.below(4) == 0 {
+                    t.nodes[parent].nags.push(rng.below(256) as u8);
+                }
+                if ply == 0 && first_side && rng.below(3) == 0 {
+                    t.nodes[parent].before.push("b".into());
+                }
+                pos.make(m);
+            }
+        }
+        t
     }
 }

@@ -4,12 +4,12 @@
 use crate::body::Body;
 use crate::error::{json, parse, ApiError};
 use crate::game::{variant, GameSpec};
-use crate::records::{self, Notation};
+use crate::records::{self, Notation, TreeSpec};
 use crate::view::position_json;
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
-use rules::Variant;
+use rules::{GameRecord, GameTree, Variant};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -56,6 +56,10 @@ pub async fn stop(State(app): State<Arc<App>>, Body(body): Body) -> Result<Respo
 #[serde(deny_unknown_fields)]
 struct ExportRequest {
     game: GameSpec,
+    /// The game with its side lines (docs/WEB.md), instead of
+    /// `game.moves`.
+    #[serde(default)]
+    tree: Option<TreeSpec>,
     #[serde(default)]
     notation: Notation,
     /// `1-0`, `0-1`, `1/2-1/2`, `*`: a result the board cannot see
@@ -70,10 +74,21 @@ struct ExportRequest {
 /// `POST /api/pgn/export`: `{"pgn": text}`.
 pub async fn export(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
     let request: ExportRequest = parse(&body)?;
-    let game = request.game.replay(&app.caps)?;
+    let replayed = request.game.replay(&app.caps)?;
+    let game = match &request.tree {
+        Some(_) if !replayed.moves.is_empty() => {
+            return Err(ApiError::refused("the moves go either in game.moves or in tree, not in both"))
+        }
+        Some(tree) => tree.replay(&replayed.start, None, &app.caps)?,
+        None => GameTree::from_record(&GameRecord {
+            start: replayed.start,
+            moves: replayed.moves,
+            result: None,
+        }),
+    };
     let result = match records::result(request.result.as_deref())? {
         Some(r) => Some(r),
-        None => game.pos.outcome().map(|o| o.result()),
+        None => game.record().end_position().outcome().map(|o| o.result()),
     };
     let text = match request.notation {
         Notation::Book => records::export_book(&game, result)?,
@@ -93,13 +108,14 @@ struct ImportRequest {
 }
 
 /// `POST /api/pgn/import`: `{"notation": "coord"|"book", "games": [game...]}`,
-/// each game as the page holds it (variant, fen, moves, result).
+/// each game as the page holds it (variant, fen, moves, result) with its
+/// tree (side lines, comments, glyphs).
 pub async fn import(State(app): State<Arc<App>>, Body(body): Body) -> Result<Response, ApiError> {
     let request: ImportRequest = parse(&body)?;
     let variant = variant(&request.variant)?;
-    let imported = records::import(&request.text, variant, request.notation)?;
+    let imported = records::import(&request.text, variant, request.notation, &app.caps)?;
     for g in &imported.games {
-        app.caps.plies(g.moves.len())?;
+        app.caps.plies(g.moves())?;
     }
     let games: Vec<_> = imported.games.iter().map(records::game_json).collect();
     let notation = match imported.notation {

@@ -179,6 +179,104 @@ fn records_round_trip_in_both_notations() {
         .contains("[Result \"0-1\"]"));
 }
 
+/// A game with side lines travels as a tree: exported with its variations
+/// and comments, imported back to the same nodes (and the same main line
+/// as `moves`); a tree over the plies cap, or a PGN whose side lines put
+/// it over, is refused before any replay.
+#[test]
+fn variation_trees_round_trip_over_the_socket() {
+    let s = server(Caps { plies: 6, ..test_caps() });
+    let nodes = json!([
+        {"children": [1, 4]},
+        {"move": "e3e5", "children": [2, 6], "comment": "main"},
+        {"move": "h10h8", "children": [3]},
+        {"move": "f2c5"},
+        {"move": "g3g5", "children": [5], "before": "or", "nags": [5]},
+        {"move": "g9g7"},
+        {"move": "g9g7", "comment": "a (nested) line"}
+    ]);
+    let body = json!({"game": {"variant": "pom"}, "tree": {"nodes": nodes}, "result": "*"});
+    let r = post(&s, "/api/pgn/export", &body.to_string());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let pgn = r.json()["pgn"].as_str().unwrap().to_string();
+    assert!(
+        pgn.replace('\n', " ")
+            .contains("1. e3e5 {main} ({or} 1. g3g5 $5 g9g7) 1... h10h8 (1... g9g7 {a (nested) line}) 2. f2c5 *"),
+        "{pgn}"
+    );
+    let back = post(&s, "/api/pgn/import", &json!({"text": pgn, "variant": "pom"}).to_string()).json();
+    let game = &back["games"][0];
+    assert_eq!(game["moves"], json!(["e3e5", "h10h8", "f2c5"]));
+    // The reader numbers the main line first, then each side line.
+    let got = &game["tree"]["nodes"];
+    let texts: Vec<&str> = (0..7).map(|i| got[i]["move"].as_str().unwrap_or("-")).collect();
+    assert_eq!(texts, ["-", "e3e5", "h10h8", "f2c5", "g3g5", "g9g7", "g9g7"]);
+    assert_eq!(got[1]["children"], json!([2, 6]));
+    assert_eq!(got[6]["parent"], 1);
+    assert_eq!((got[4]["before"].as_str(), got[4]["nags"].clone()), (Some("or"), json!([5])));
+    assert_eq!(got[6]["comment"], "a (nested) line");
+    // What the import gives, the export takes back.
+    let again = json!({"game": {"variant": "pom"}, "tree": game["tree"], "result": "*"});
+    let r = post(&s, "/api/pgn/export", &again.to_string());
+    assert_eq!(r.json()["pgn"].as_str(), Some(pgn.as_str()), "{}", r.body);
+    // In the inventor's notation the main line is written.
+    let book = json!({"game": {"variant": "pom"}, "tree": {"nodes": nodes}, "notation": "book"});
+    let text = post(&s, "/api/pgn/export", &book.to_string()).json()["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("1 E3 - E5"), "{text}");
+
+    // Refusals: over the cap (7 moves), both moves and tree, an illegal
+    // side-line move in a PGN, named.
+    let mut big = nodes.clone();
+    big[3]["children"] = json!([7]);
+    big.as_array_mut().unwrap().push(json!({"move": "g9g7"}));
+    let r = post(
+        &s,
+        "/api/pgn/export",
+        &json!({"game": {"variant": "pom"}, "tree": {"nodes": big}}).to_string(),
+    );
+    assert_eq!(r.status, 422);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("7 moves is over the server's cap of 6"),
+        "{}",
+        r.body
+    );
+    let both = json!({"game": {"variant": "pom", "moves": ["e3e5"]}, "tree": {"nodes": nodes}});
+    assert_eq!(post(&s, "/api/pgn/export", &both.to_string()).status, 422);
+    let long = "1. e3e5 (1. e3e4 h10h8 2. f2c5 g9g7) h10h8 2. f2c5 g9g7 *";
+    let r = post(
+        &s,
+        "/api/pgn/import",
+        &json!({"text": long, "variant": "pom", "notation": "coord"}).to_string(),
+    );
+    assert_eq!(r.status, 422);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("8 moves is over the server's cap of 6"),
+        "{}",
+        r.body
+    );
+    let bad = "1. e3e5 h10h8 2. f2c5 (2. e3e4) *";
+    let r = post(
+        &s,
+        "/api/pgn/import",
+        &json!({"text": bad, "variant": "pom", "notation": "coord"}).to_string(),
+    );
+    assert_eq!(r.status, 422);
+    assert!(
+        r.json()["error"].as_str().unwrap().contains("in a variation, move 2. e3e4"),
+        "{}",
+        r.body
+    );
+}
+
 #[test]
 fn a_search_streams_info_then_bestmove() {
     let s = server(test_caps());
