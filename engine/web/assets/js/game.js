@@ -98,17 +98,21 @@ function startFenOf(variant) {
   return v ? v.start_fen : null;
 }
 
-// A new game: `moves` replayed by the server from `fen` (or the start).
-export async function setGame(variant, fen, moves, result = null) {
+// A new game: `moves` replayed by the server from `fen` (or the start),
+// or with side lines, `nodes` (the API's tree) instead of `moves`.
+export async function setGame(variant, fen, moves, result = null, nodes = null) {
   stopRunning();
-  let view;
+  const tree = T.node();
+  const ends = nodes ? T.graft(tree, nodes) : [T.addPath(tree, moves).pop() || tree];
+  let views;
   try {
-    view = await S.ask(position({ variant, fen: fen || null, moves }));
+    views = await S.ask(Promise.all(ends.map((end) => position({ variant, fen: fen || null, moves: T.movesOf(end) }))));
   } catch (e) {
     S.failed(e);
     return false;
   }
-  S.setGame(variant, view.start_fen === startFenOf(variant) ? null : view.start_fen, view, result);
+  const view = views[0];
+  S.setTree(variant, view.start_fen === startFenOf(variant) ? null : view.start_fen, tree, ends, views, result);
   shown(view);
   return true;
 }

@@ -4,12 +4,21 @@
 // the records' comments after their moves; the shown move marked. A
 // click goes to a move, in any line. Keyboard navigation is keys.js's.
 
+// PGN's glyphs ($1 to $6) as written after a move.
+const NAGS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+
 // Draws the tree under `root` into `list`: one button per move, with
 // `data-ply` its ply and `data-node` its node's id (`variation` on side
 // lines). `current` is the node shown; `glyphs` maps nodes to the
 // review's `?!`/`?`/`??`; `onSelect(node)` on a click.
 export function renderMoves(list, root, { current, glyphs = new Map(), notation = 'coord', onSelect }) {
   list.replaceChildren();
+  const text = (className, content) => {
+    const span = document.createElement('span');
+    span.className = className;
+    span.textContent = content;
+    return span;
+  };
   const button = (n, ply, side) => {
     const h = n.h;
     const b = document.createElement('button');
@@ -25,16 +34,12 @@ export function renderMoves(list, root, { current, glyphs = new Map(), notation 
       g.className = `glyph g${glyph.length}${glyph === '?!' ? 'i' : ''}`;
       g.textContent = glyph;
       b.appendChild(g);
+    } else if (n.nags.length) {
+      b.appendChild(text('glyph nag', n.nags.map((x) => NAGS[x] || `$${x}`).join(' ')));
     }
     if (n === current) b.classList.add('current');
     b.addEventListener('click', () => onSelect(n));
     return b;
-  };
-  const text = (className, content) => {
-    const span = document.createElement('span');
-    span.className = className;
-    span.textContent = content;
-    return span;
   };
   // A side line from its first move `start` (at `ply`), its own side
   // lines nested in it.
@@ -43,6 +48,7 @@ export function renderMoves(list, root, { current, glyphs = new Map(), notation 
     block.className = 'line';
     let numbered = false;
     for (let n = start, p = ply; n; n = n.children[0], p++) {
+      if (n === start && n.before) block.appendChild(text('comment', n.before));
       if (n.h.side === 'white' || !numbered) block.appendChild(text('number', `${n.h.number}${n.h.side === 'white' ? '.' : '…'}`));
       numbered = true;
       block.appendChild(button(n, p, true));
@@ -54,6 +60,13 @@ export function renderMoves(list, root, { current, glyphs = new Map(), notation 
     }
     return block;
   };
+  if (root.comment) {
+    // A comment before the first move.
+    const first = document.createElement('li');
+    first.className = 'variations';
+    first.appendChild(text('comment', root.comment));
+    list.appendChild(first);
+  }
   let row = null;
   let ply = 1;
   for (let parent = root; parent.children.length; parent = parent.children[0], ply++) {

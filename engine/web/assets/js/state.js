@@ -121,10 +121,20 @@ function treeChanged() {
 // A new game: `view` is the server's replay of it; shown at its end.
 export function setGame(variant, startFen, view, result) {
   const tree = T.node();
-  const line = T.addPath(tree, view.history.map((h) => h.move));
-  line.forEach((n, i) => { n.h = view.history[i]; });
-  (line.length ? line[line.length - 1] : tree).view = view;
+  const end = T.addPath(tree, view.history.map((h) => h.move)).pop() || tree;
+  setTree(variant, startFen, tree, [end], [view], result);
+}
+
+// A new game with side lines: `tree` (a root of tree.js) and the server's
+// views at the ends of its lines, `ends[i]`'s `views[i]` (the main
+// line's first: the game is shown at its end).
+export function setTree(variant, startFen, tree, ends, views, result) {
+  ends.forEach((end, i) => {
+    end.view = views[i];
+    T.path(end).forEach((n, k) => { n.h = views[i].history[k]; });
+  });
   state.tree = tree;
+  const line = T.lineThrough(tree);
   showLine(line, line.length, { variant, startFen, review: null, result, message: '', treeEpoch: state.treeEpoch + 1 });
 }
 

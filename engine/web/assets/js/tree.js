@@ -9,10 +9,10 @@ let lastId = 0;
 
 // A node: `move` its text (null for the root), `h` the server's history
 // entry of the move (number, side, check, book text...), `view` the
-// server's view after it once known, `comment` and `nags` as a PGN
-// record gave them.
+// server's view after it once known, `comment`, `before` and `nags` as
+// a PGN record gave them (the API's names).
 export function node(move = null, parent = null) {
-  return { id: ++lastId, move, h: null, view: null, comment: null, nags: [], parent, children: [] };
+  return { id: ++lastId, move, h: null, view: null, comment: null, before: null, nags: [], parent, children: [] };
 }
 
 // The nodes from the start to `n` (the root not included).
@@ -109,4 +109,58 @@ export function cut(n) {
   const siblings = n.parent.children;
   siblings.splice(siblings.indexOf(n), 1);
   return n.parent;
+}
+
+// ---- The tree as the API writes it (docs/WEB.md, "Variations"):
+// `{nodes: [...]}`, node 0 the start, each node's `children` the node
+// numbers of its moves, the main line first; `comment`, `before` (a side
+// line's comment before its first move) and `nags` where there are any.
+
+// Adds the API's `nodes` under `root` (the moves it lacks, their
+// comments and glyphs); returns the ends of the lines, the main line's
+// first, each line's before the lines after it.
+export function graft(root, nodes) {
+  const ends = [];
+  const stack = [[0, root]];
+  while (stack.length) {
+    const [i, n] = stack.pop();
+    const spec = nodes[i];
+    if (spec.comment) n.comment = spec.comment;
+    if (spec.before) n.before = spec.before;
+    if (spec.nags && spec.nags.length) n.nags = spec.nags;
+    const children = spec.children || [];
+    if (!children.length) ends.push(n);
+    const made = children.map((c) => {
+      let next = child(n, nodes[c].move);
+      if (!next) {
+        next = node(nodes[c].move, n);
+        n.children.push(next);
+      }
+      return [c, next];
+    });
+    for (let k = made.length - 1; k >= 0; k--) stack.push(made[k]);
+  }
+  return ends;
+}
+
+// The tree under `root` in the API's form. A comment before a move that
+// is now its parent's first child (a line promoted) is written after the
+// parent's move, the same place in the text.
+export function toNodes(root) {
+  const nodes = [];
+  const stack = [root];
+  const index = new Map();
+  while (stack.length) {
+    const n = stack.pop();
+    index.set(n, nodes.length);
+    const spec = { move: n.move, children: [] };
+    const comment = [n.comment, n.children.length && n.children[0].before].filter(Boolean).join(' ');
+    if (comment) spec.comment = comment;
+    if (n.before && n.parent && n.parent.children[0] !== n) spec.before = n.before;
+    if (n.nags.length) spec.nags = n.nags;
+    nodes.push(spec);
+    for (let k = n.children.length - 1; k >= 0; k--) stack.push(n.children[k]);
+  }
+  for (const [n, i] of index) nodes[i].children = n.children.map((c) => index.get(c));
+  return { nodes };
 }

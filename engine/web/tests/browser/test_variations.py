@@ -38,8 +38,9 @@ def other_move(page, than):
 
 def click_move(page, text, side):
     """Clicks the move `text` in the main line (side=False) or a side line."""
-    found = [b for b in page.driver.find_elements(By.CSS_SELECTOR, "#moves button.move")
-             if b.text.rstrip("+#") == text and ("variation" in b.get_attribute("class").split()) == side]
+    found = page.js("""return [...document.querySelectorAll('#moves button.move')].filter((b) =>
+        b.firstChild.textContent.replace(/[+#]$/, '') === arguments[0] && b.classList.contains('variation') === arguments[1]);""",
+                    text, side)
     assert len(found) == 1, (text, side, tree(page))
     found[0].click()
 
@@ -143,3 +144,69 @@ def test_review_reviews_the_current_line(page):
     page.js("""const g = document.getElementById('graph'); const r = g.getBoundingClientRect();
         g.dispatchEvent(new MouseEvent('click', {clientX: r.right - 1, clientY: r.top + 5, bubbles: true}));""")
     page.wait(lambda d: shown_move(page) == x, "the reviewed line's end from the graph")
+
+
+def pgn_box(page):
+    page.js("document.querySelector('details.io').open = true")
+    return page.driver.find_element(By.ID, "pgn")
+
+
+def export(page, notation="coord"):
+    box = pgn_box(page)
+    page.js("document.getElementById('pgn').value = ''")
+    page.select("pgn-notation", notation)
+    page.button("pgn-export")
+    page.wait(lambda d: box.get_attribute("value"), "the PGN")
+    return box.get_attribute("value")
+
+
+def import_text(page, text):
+    box = pgn_box(page)
+    box.clear()
+    page.js("document.getElementById('pgn').value = arguments[0]", text)
+    page.button("pgn-import")
+
+
+def test_variations_by_clicks_go_to_pgn_and_back(page):
+    main = SAMPLE_GAME[:4]
+    for move in main:
+        page.play(move)
+    page.key(Keys.ARROW_LEFT)
+    page.key(Keys.ARROW_LEFT)
+    page.wait(lambda d: page.state("ply") == 2, "two plies back")
+    x = other_move(page, main[2])
+    page.play(x)
+    text = export(page)
+    # The side line in parentheses where it branches off, the main line
+    # around it.
+    assert f"2. {main[2]} (2. {x}) 2... {main[3]}" in " ".join(text.split()), text
+    # Read back on another variant's board: the same tree.
+    page.select("variant", "minipom")
+    page.wait(lambda d: page.state("variant") == "minipom" and tree(page) == [[], []], "Mini-POM")
+    import_text(page, text)
+    page.wait(lambda d: page.state("variant") == "pom" and tree(page) == [main, [[1, [x]]]], "the tree read back")
+    assert page.state("moves") == main and page.state("ply") == 4
+
+
+NESTED = """[Event "Variations"]
+[Variant "pom"]
+
+{Before the game.} 1. e3e5 h10h8 $1 (1... h10h9 {a quiet move} 2. f2c5 (2. e2c3 $6)) 2. f2c5 g9g7 *
+"""
+
+
+def test_a_pgn_with_variations_shows_them(page):
+    import_text(page, NESTED)
+    main = ["e3e5", "h10h8", "f2c5", "g9g7"]
+    page.wait(lambda d: tree(page) == [main, [[1, ["h10h9", "f2c5"]], [2, ["e2c3"]]]], "the side lines")
+    comments = [c.text for c in page.driver.find_elements(By.CSS_SELECTOR, "#moves .comment")]
+    assert comments == ["Before the game.", "a quiet move"]
+    glyphs = [g.text for g in page.driver.find_elements(By.CSS_SELECTOR, "#moves .nag")]
+    assert glyphs == ["!", "?!"]
+    # A click into the nested line: the position after 1. e3e5 h10h9 2. e2c3.
+    click_move(page, "e2c3", side=True)
+    page.wait(lambda d: page.state("moves") == ["e3e5", "h10h9", "e2c3"] and page.state("ply") == 3, "the nested line")
+    page.wait(lambda d: page.piece("c3") is not None and page.piece("e2") is None and page.piece("h9") is not None, "its board")
+    # Written back with the comments and glyphs it came with.
+    text = " ".join(export(page).split())
+    assert "{Before the game.} 1. e3e5 h10h8 $1 (1... h10h9 {a quiet move} 2. f2c5 (2. e2c3 $6)) 2. f2c5 g9g7 *" in text, text
