@@ -120,18 +120,19 @@ def test_variations_by_clicks_promoted_and_deleted(page, shots):
 
 
 def test_review_reviews_the_current_line(page):
-    main = SAMPLE_GAME[:4]
+    main = SAMPLE_GAME[:5]
     for move in main:
         page.play(move)
     page.key(Keys.ARROW_LEFT)
-    page.wait(lambda d: page.state("ply") == 3, "one ply back")
+    page.key(Keys.ARROW_LEFT)
+    page.wait(lambda d: page.state("ply") == 3, "two plies back")
     x = other_move(page, main[3])
     page.play(x)
     page.mode("review")
     page.select("review-depth", "2")
     page.button("review-run")
     page.wait(lambda d: page.js("return window.gorgon.state.review !== null"), "the review", timeout=60)
-    # The side line's four plies were reviewed, not the main line.
+    # The side line's four plies were reviewed, not the main line's five.
     assert len(page.state("review")["moves"]) == 4
     assert page.js("return window.gorgon.state.reviewLine.map((n) => n.move)") == main[:3] + [x]
     assert page.driver.find_elements(By.CSS_SELECTOR, "#graph .graph-cursor")
