@@ -30,6 +30,11 @@ sha256sum "${shards[@]}" > SHA256SUMS
     echo "checksums (\`sha256sum -c SHA256SUMS\` in this folder). Counts by"
     echo "\`gorgon datagen stats\` on each run's shards concatenated in shard order:"
     echo
+    echo "Builds from the adjudication options on (docs/DATAGEN.md) call games"
+    echo "differently by default: add \`--win-cp 2000 --win-plies 8 --draw-plies 0\`"
+    echo "(the rule these builds had, \`Adjudication::GENERATION_2\`) to reproduce"
+    echo "a shard with them."
+    echo
     echo '```sh'
     echo 'for f in pom-s5001-n3000-shard*.g2.xz; do xz -dc "$f"; done > pom-s5001.g2'
     echo 'gorgon datagen stats pom-s5001.g2'

@@ -177,10 +177,11 @@ fn bad_batches_are_refused_with_the_reason() {
 }
 
 #[test]
-fn annotate_writes_pgn_the_book_builder_reads_back_and_graphs() {
+fn annotate_writes_pgn_the_book_builder_reads_back_graphs_and_pages() {
     let dir = scratch("annotate");
     let pgn = dir.join("annotated.pgn");
     let plots = dir.join("graphs");
+    let pages = dir.join("pages");
     let log = gorgon(&[
         "annotate",
         SAMPLE,
@@ -188,6 +189,8 @@ fn annotate_writes_pgn_the_book_builder_reads_back_and_graphs() {
         "6",
         "--plot",
         plots.to_str().unwrap(),
+        "--html",
+        pages.to_str().unwrap(),
         "--out",
         pgn.to_str().unwrap(),
         "--jobs",
@@ -234,6 +237,23 @@ fn annotate_writes_pgn_the_book_builder_reads_back_and_graphs() {
     let kinds = ["$6", "$2", "$4"].iter().filter(|g| first_game.contains(&format!(" {g}"))).count();
     assert_eq!(svg.matches("<circle").count(), first_glyphs + kinds, "{svg}");
     assert!(plots.join("game-003.svg").exists());
+
+    // One page per game, each with its own moves and remarks, and nothing
+    // fetched from elsewhere (engine/web/src/annotated.rs tests the page
+    // in detail, the browser tests open it).
+    let page = std::fs::read_to_string(pages.join("game-001.html")).unwrap();
+    assert!(page.starts_with("<!doctype html>"), "{page}");
+    assert!(page.contains("<title>John - Opponent 1-0 (pom)</title>"), "{page}");
+    assert!(page.contains(r#""move":"i10g9""#) && page.contains("Gorgon prefers"), "{page}");
+    assert_eq!(
+        page.matches("Gorgon prefers").count(),
+        first_glyphs,
+        "one preference per judged move"
+    );
+    assert!(!page.replace("'http://www.w3.org/2000/svg'", "").contains("http"));
+    let third = std::fs::read_to_string(pages.join("game-003.html")).unwrap();
+    assert!(third.contains("(minipom)</title>") && !third.contains(r#""move":"i10g9""#));
+    assert!(!pages.join("game-004.html").exists());
 }
 
 #[test]

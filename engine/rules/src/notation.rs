@@ -21,7 +21,15 @@
 //!
 //! Games in one text are separated by result tokens. `[Variant "..."]` and
 //! `[FEN "..."]` lines at the start of a game set it up.
+//!
+//! Side lines, as [`export_tree`] writes them: `( ` opens one (it replaces
+//! the last move read), ` )` closes it, and `{...}` on one line is a
+//! comment (after a move, or before a side line's first move); so
+//! `1 E3 - E5 {best}` then `( 1 G3 - G5 H10 - H8 )` on the next line.
+//! [`import_trees`] reads them into a [`GameTree`], each move in its own
+//! branch; [`import`] keeps the main line.
 
+use crate::tree::{GameTree, Step};
 use crate::{Color, Kind, Move, MoveKind, Position, Variant};
 use crate::{GameRecord, GameResult};
 use std::fmt;
@@ -79,10 +87,21 @@ enum Token {
     Number(u32),
     Move(Written, String),
     Result(Option<GameResult>),
+    /// `( `: a side line opens.
+    Open,
+    /// ` )`: it closes.
+    Close,
+    /// `{...}`, within the line.
+    Comment(String),
 }
 
-/// Reads every game of a record.
+/// Reads every game of a record (its main line).
 pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationError> {
+    Ok(import_trees(text, variant)?.iter().map(GameTree::record).collect())
+}
+
+/// Reads every game of a record with its side lines and comments.
+pub fn import_trees(text: &str, variant: Variant) -> Result<Vec<GameTree>, NotationError> {
     let mut games = Vec::new();
     let mut game = GameState::new(Position::startpos(variant));
     let mut variant = variant;
@@ -90,7 +109,7 @@ pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationE
         let line_no = i + 1;
         let line = raw_line.trim();
         if let Some((name, value)) = tag(line) {
-            if !game.moves.is_empty() {
+            if game.tree.moves() > 0 {
                 return Err(err(
                     line_no,
                     line,
@@ -124,27 +143,76 @@ pub fn import(text: &str, variant: Variant) -> Result<Vec<GameRecord>, NotationE
                 }
                 Token::Move(written, text) => {
                     let m = resolve(&game.pos, &written).map_err(|message| err(line_no, &text, &message))?;
-                    game.last_mate_mark = matches!(written, Written::Move { mate_mark: true, .. });
-                    game.moves.push(m);
+                    let node = game.tree.push(game.at, m);
                     game.pos.make(m);
+                    game.at = node;
+                    match game.open.last_mut() {
+                        Some(side) => {
+                            side.made += 1;
+                            game.tree.nodes[node].before = std::mem::take(&mut side.before);
+                        }
+                        None => game.last_mate_mark = matches!(written, Written::Move { mate_mark: true, .. }),
+                    }
                 }
+                Token::Open => {
+                    if game.open.last().map_or(game.at == 0, |side| side.made == 0) {
+                        return Err(err(line_no, "(", "a side line before any move it could replace"));
+                    }
+                    game.pos.unmake();
+                    game.open.push(SideLine {
+                        back_to: game.at,
+                        made: 0,
+                        before: Vec::new(),
+                    });
+                    game.at = game.tree.nodes[game.at].parent;
+                }
+                Token::Close => {
+                    let side = game.open.pop().ok_or_else(|| err(line_no, ")", "no side line to close"))?;
+                    for _ in 0..side.made {
+                        game.pos.unmake();
+                    }
+                    game.pos
+                        .make(game.tree.nodes[side.back_to].mv.expect("a side line replaces a move"));
+                    game.at = side.back_to;
+                }
+                Token::Comment(c) => match game.open.last_mut() {
+                    Some(side) if side.made == 0 => side.before.push(c),
+                    _ => game.tree.nodes[game.at].comments.push(c),
+                },
                 Token::Result(result) => {
+                    if !game.open.is_empty() {
+                        return Err(err(line_no, "", "a result inside a side line (a ')' is missing)"));
+                    }
                     games.push(game.finish(result));
                     game = GameState::new(Position::startpos(variant));
                 }
             }
         }
     }
-    if !game.moves.is_empty() {
+    if !game.open.is_empty() {
+        return Err(err(text.lines().count(), "", "a side line is not closed (a ')' is missing)"));
+    }
+    if game.tree.moves() > 0 {
         games.push(game.finish(None));
     }
     Ok(games)
 }
 
+/// A side line being read: the node of the move it replaces (the line
+/// goes back there at its `)`), its moves made so far, and its comments
+/// before its first move.
+struct SideLine {
+    back_to: usize,
+    made: usize,
+    before: Vec<String>,
+}
+
 struct GameState {
-    start: Position,
+    tree: GameTree,
     pos: Position,
-    moves: Vec<Move>,
+    /// The node of `pos`.
+    at: usize,
+    open: Vec<SideLine>,
     last_mate_mark: bool,
 }
 
@@ -152,23 +220,20 @@ impl GameState {
     fn new(start: Position) -> GameState {
         GameState {
             pos: start.clone(),
-            start,
-            moves: Vec::new(),
+            tree: GameTree::new(start, None),
+            at: 0,
+            open: Vec::new(),
             last_mate_mark: false,
         }
     }
 
-    fn finish(self, token: Option<GameResult>) -> GameRecord {
-        let result = token.or_else(|| match self.pos.outcome() {
+    fn finish(mut self, token: Option<GameResult>) -> GameTree {
+        self.tree.result = token.or_else(|| match self.pos.outcome() {
             Some(o) => Some(GameResult::from_winner(o.winner())),
             None if self.last_mate_mark => Some(GameResult::from_winner(Some(!self.pos.side_to_move()))),
             None => None,
         });
-        GameRecord {
-            start: self.start,
-            moves: self.moves,
-            result,
-        }
+        self.tree
     }
 }
 
@@ -199,6 +264,24 @@ fn tokens(line: &str, g: &crate::Geometry, variant: Variant) -> Vec<Token> {
             break;
         }
         let save = s.at;
+        if s.eat("(") && s.at_boundary() {
+            out.push(Token::Open);
+            continue;
+        }
+        s.at = save;
+        if s.eat(")") && s.at_boundary() {
+            out.push(Token::Close);
+            continue;
+        }
+        s.at = save;
+        if s.eat("{") {
+            if let Some(end) = s.rest().find('}') {
+                out.push(Token::Comment(s.rest()[..end].trim().to_string()));
+                s.at += end + 1;
+                continue;
+            }
+        }
+        s.at = save;
         if let Some(r) = s.result() {
             out.push(Token::Result(r));
             continue;
@@ -534,16 +617,25 @@ impl Scanner<'_> {
 
 /// The legal move a written move names; an error if none or several.
 fn resolve(pos: &Position, w: &Written) -> Result<Move, String> {
+    the_one(pos, &matching(pos, w))
+}
+
+/// Every legal move a written move can name.
+fn matching(pos: &Position, w: &Written) -> Vec<Move> {
     let legal = pos.legal_move_vec();
     let found = candidates(pos, &legal, w, true);
     // `(X)` naming the form a plain move leaves: accepted when no
     // transformation into X exists.
-    let found = if found.is_empty() {
+    if found.is_empty() {
         candidates(pos, &legal, w, false)
     } else {
         found
-    };
-    match found.as_slice() {
+    }
+}
+
+/// The move of a one-move list; else why not (none, or the several).
+fn the_one(pos: &Position, found: &[Move]) -> Result<Move, String> {
+    match found {
         [m] => Ok(*m),
         [] => Err(format!("no legal move matches (position {})", pos.fen())),
         several => {
@@ -614,9 +706,20 @@ fn candidates(pos: &Position, legal: &[Move], w: &Written, strict: bool) -> Vec<
 /// allowed, move numbers and commentary are not). The inverse of
 /// [`move_to_notation`]. The error's `line` is 1.
 pub fn parse_book_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let found = book_move_candidates(pos, text)?;
+    the_one(pos, &found).map_err(|message| err(1, text.trim(), &message))
+}
+
+/// Every legal move one move in book notation can name in `pos`: one for a
+/// move, none when no legal move matches, several when the text is
+/// ambiguous (`H - E4` with two Horses that reach E4; the from-square, `H
+/// C3 - E4`, tells them apart, and [`move_to_notation`] writes it). An
+/// error when the text is not one move in book notation, as for
+/// [`parse_book_move`].
+pub fn book_move_candidates(pos: &Position, text: &str) -> Result<Vec<Move>, NotationError> {
     let trimmed = text.trim();
     match tokens(trimmed, pos.geometry(), pos.variant()).as_slice() {
-        [Token::Move(w, written)] if written.as_str() == trimmed => resolve(pos, w).map_err(|message| err(1, trimmed, &message)),
+        [Token::Move(w, written)] if written.as_str() == trimmed => Ok(matching(pos, w)),
         _ => Err(err(1, trimmed, "not one move in book notation (such as E3 - E5, ME x B10, O-O-A)")),
     }
 }
@@ -679,39 +782,124 @@ fn piece_code(p: crate::Piece) -> String {
 /// position), one numbered line per move pair with `+`/`#` marks, and the
 /// result token if known. `import` reads it back to the same moves.
 pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> Result<String, NotationError> {
+    let game = GameRecord {
+        start: start.clone(),
+        moves: moves.to_vec(),
+        result,
+    };
+    export_tree(&GameTree::from_record(&game), result)
+}
+
+/// A game tree in book notation: as [`export`] writes a game, the main
+/// line one numbered line per move pair, a move's comments after it in
+/// `{...}` (a line break and `}` in one written as a space and `)`), which
+/// ends the line; each side line on a line of its own after the move it
+/// replaces, between `( ` and ` )`, with its comments and its own side
+/// lines inside. Glyphs are not written (the notation has none beyond
+/// `+ #`). [`import_trees`] reads it back to the same tree.
+pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String, NotationError> {
+    let start = &tree.start;
     let mut out = format!("[Variant \"{}\"]\n", start.variant().name());
     if start.fen() != Position::startpos(start.variant()).fen() {
         out.push_str(&format!("[FEN \"{}\"]\n", start.fen()));
     }
-    let mut pos = start.clone();
+    let comment = |c: &str| format!("{{{}}}", c.replace(['\n', '\r'], " ").replace('}', ")"));
+    for c in &tree.nodes[0].comments {
+        out.push_str(&comment(c));
+        out.push('\n');
+    }
     let mut line = String::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if !pos.is_legal(m) {
-            return Err(err(i + 1, &pos.move_text(m), "illegal move in the game being exported"));
+    let mut depth = 0;
+    // A Black move is numbered `N . . .` after a comment or a side line.
+    let mut numbered = true;
+    let mut error = None;
+    let mut ply = 0;
+    tree.walk(|step, pos| {
+        if error.is_some() {
+            return;
         }
-        let mut text = move_to_notation(&pos, m);
-        let white = pos.side_to_move() == Color::White;
-        let number = pos.fullmove_number();
-        pos.make(m);
-        match pos.outcome() {
-            Some(crate::Outcome::Checkmate { .. }) => text.push_str(" #"),
-            _ if pos.in_check() => text.push_str(" +"),
-            _ => {}
-        }
-        if white || line.is_empty() {
-            if !line.is_empty() {
-                out.push_str(&line);
-                out.push('\n');
+        match step {
+            Step::Open => {
+                if depth == 0 && !line.is_empty() {
+                    out.push_str(&line);
+                    out.push('\n');
+                    line.clear();
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push('(');
+                depth += 1;
+                numbered = true;
             }
-            line = if white {
-                format!("{number} {text}")
-            } else {
-                format!("{number} . . . {text}")
-            };
-        } else {
-            line.push_str("   ");
-            line.push_str(&text);
+            Step::Close => {
+                line.push_str(" )");
+                depth -= 1;
+                if depth == 0 {
+                    out.push_str(&line);
+                    out.push('\n');
+                    line.clear();
+                }
+                numbered = true;
+            }
+            Step::Move(n) => {
+                ply += 1;
+                let node = &tree.nodes[n];
+                let m = node.mv.expect("only node 0 has no move");
+                if !pos.is_legal(m) {
+                    error = Some(err(ply, &pos.move_text(m), "illegal move in the game being exported"));
+                    return;
+                }
+                let mut text = move_to_notation(pos, m);
+                let white = pos.side_to_move() == Color::White;
+                let number = pos.fullmove_number();
+                pos.make(m);
+                match pos.outcome() {
+                    Some(crate::Outcome::Checkmate { .. }) => text.push_str(" #"),
+                    _ if pos.in_check() => text.push_str(" +"),
+                    _ => {}
+                }
+                pos.unmake();
+                let before: Vec<String> = node.before.iter().map(|c| comment(c)).collect();
+                let text = match (white, numbered) {
+                    (true, _) => format!("{number} {text}"),
+                    (false, true) => format!("{number} . . . {text}"),
+                    (false, false) => text,
+                };
+                if depth == 0 && (white || line.is_empty() || numbered) {
+                    if !line.is_empty() {
+                        out.push_str(&line);
+                        out.push('\n');
+                    }
+                    line = text;
+                } else {
+                    let gap = if depth == 0 || !white && !numbered { "   " } else { " " };
+                    if !line.ends_with('(') {
+                        line.push_str(gap);
+                    } else {
+                        line.push(' ');
+                    }
+                    if !before.is_empty() {
+                        line.push_str(&before.join(" "));
+                        line.push(' ');
+                    }
+                    line.push_str(&text);
+                }
+                for c in &node.comments {
+                    line.push(' ');
+                    line.push_str(&comment(c));
+                }
+                numbered = !node.comments.is_empty();
+                if depth == 0 && numbered {
+                    out.push_str(&line);
+                    out.push('\n');
+                    line.clear();
+                }
+            }
         }
+    });
+    if let Some(e) = error {
+        return Err(e);
     }
     if !line.is_empty() {
         out.push_str(&line);
@@ -750,6 +938,27 @@ mod parse_book_move_tests {
     }
 
     #[test]
+    fn ambiguous_text_names_every_candidate() {
+        // Two Horses reach e4; the from-square tells them apart.
+        let pos = Position::from_fen(Variant::MiniPom, "4k4/9/9/9/9/9/2H3H2/9/4K4 w - - 0 1").unwrap();
+        let found = book_move_candidates(&pos, "H - E4").unwrap();
+        let texts: Vec<String> = found.iter().map(|&m| pos.move_text(m)).collect();
+        assert_eq!(texts, ["c3e4", "g3e4"]);
+        let written: Vec<String> = found.iter().map(|&m| move_to_notation(&pos, m)).collect();
+        assert_eq!(written, ["H C3 - E4", "H G3 - E4"]);
+        let e = parse_book_move(&pos, "H - E4").unwrap_err();
+        assert_eq!(e.message, "ambiguous: it could be c3e4 or g3e4");
+        assert_eq!(pos.move_text(parse_book_move(&pos, "H G3 - E4").unwrap()), "g3e4");
+        // One, none, and not a move at all.
+        assert_eq!(book_move_candidates(&pos, "H - A4").unwrap().len(), 1);
+        assert_eq!(book_move_candidates(&pos, "T - A4"), Ok(vec![]));
+        assert!(book_move_candidates(&pos, "H to E4")
+            .unwrap_err()
+            .message
+            .starts_with("not one move"));
+    }
+
+    #[test]
     fn parse_book_move_inverts_move_to_notation_for_every_legal_move() {
         for variant in Variant::ALL {
             let pos = Position::startpos(variant);
@@ -757,5 +966,76 @@ mod parse_book_move_tests {
                 assert_eq!(parse_book_move(&pos, &move_to_notation(&pos, m)), Ok(m));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod side_line_tests {
+    use super::*;
+    use crate::tree::tests::{random_tree, walk_texts};
+
+    fn without_nags(mut t: GameTree) -> GameTree {
+        for n in &mut t.nodes {
+            n.nags.clear();
+        }
+        t
+    }
+
+    /// A tree written in book notation: side lines on lines of their own,
+    /// nested inside, with comments before and after moves; read back to
+    /// the same tree (glyphs aside), and its main line to the same game.
+    #[test]
+    fn side_lines_round_trip_in_book_notation() {
+        let pgn = "[Variant \"pom\"]
+{start} 1. e3e5 {a} (1. e3e4 {why not} h10h8 (1... g9g7 2. e4e5) 2. f2c5) (1. g3g5) h10h8
+2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) g9g7 3. e2c3 {b} 1-0";
+        let games = crate::pgn::parse(pgn, "t").unwrap();
+        let tree = crate::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
+        let text = export_tree(&tree, tree.result).unwrap();
+        assert_eq!(
+            text,
+            "[Variant \"pom\"]
+{start}
+1 E3 - E5 {a}
+( 1 E3 - E4 {why not} 1 . . . H10 - H8 ( 1 . . . G9 - G7 2 E4 - E5 ) 2 ME - C5 )
+( 1 G3 - G5 )
+1 . . . H10 - H8
+2 ME - C5
+( {first} 2 P - C3   G9 - G7 ( 2 . . . D10 - D8 ) )
+2 . . . G9 - G7
+3 P - C3 {b}
+1-0
+"
+        );
+        let back = import_trees(&text, Variant::Pom).unwrap();
+        assert_eq!(walk_texts(&back[0]), walk_texts(&tree));
+        assert_eq!(back[0].result, Some(GameResult::WhiteWins));
+        assert_eq!(import(&text, Variant::Pom).unwrap()[0].moves, tree.main_line());
+        for variant in Variant::ALL {
+            let mut rng = crate::SplitMix64::new(7);
+            for _ in 0..20 {
+                let t = without_nags(random_tree(variant, &mut rng));
+                let text = export_tree(&t, None).unwrap();
+                let back = import_trees(&text, variant).unwrap();
+                assert_eq!(walk_texts(&back[0]), walk_texts(&t), "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn unbalanced_side_lines_are_errors() {
+        for (text, says) in [
+            ("1 E3 - E5\n( 1 E3 - E4\n*", "inside a side line"),
+            ("1 E3 - E5\n( 1 E3 - E4\n", "not closed"),
+            ("( 1 E3 - E4 )", "before any move"),
+            ("1 E3 - E5 )", "no side line to close"),
+            ("1 E3 - E5\n( 1 E3 - E5   H10 - H8 2 E5 - E7 )", "E5 - E7"),
+        ] {
+            let e = import_trees(text, Variant::Pom).unwrap_err();
+            assert!(e.to_string().contains(says), "{text}: {e}");
+        }
+        // A branch takes back the move it replaces: E3 - E4 is legal there.
+        let t = import_trees("1 E3 - E5\n( 1 E3 - E4 )\n1 . . . H10 - H8 *", Variant::Pom).unwrap();
+        assert_eq!(t[0].moves(), 3);
     }
 }

@@ -1051,7 +1051,7 @@ mod variation_tests {
         let mut rng = crate::SplitMix64::new(33);
         for variant in Variant::ALL {
             for _ in 0..20 {
-                let t = random_tree(variant, &mut rng);
+                let t = crate::tree::tests::random_tree(variant, &mut rng);
                 let text = format!(
                     "[Variant \"{}\"]\n{} *\n",
                     variant.name(),
@@ -1061,68 +1061,8 @@ mod variation_tests {
                 let back = replay_tree(&games[0], 1, "t", variant).unwrap().unwrap();
                 assert_eq!(back.nodes.len(), t.nodes.len(), "{text}");
                 // Node numbers differ (file order): compare the walks.
-                assert_eq!(walk_texts(&back), walk_texts(&t), "{text}");
+                assert_eq!(crate::tree::tests::walk_texts(&back), crate::tree::tests::walk_texts(&t), "{text}");
             }
         }
-    }
-
-    fn walk_texts(t: &GameTree) -> Vec<String> {
-        let mut out = Vec::new();
-        t.walk(|s, pos| match s {
-            Step::Move(n) => {
-                let node = &t.nodes[n];
-                out.push(format!(
-                    "{} {:?} {:?} {:?}",
-                    pos.move_text(node.mv.unwrap()),
-                    node.comments,
-                    node.before,
-                    node.nags
-                ));
-            }
-            s => out.push(format!("{s:?}")),
-        });
-        out
-    }
-
-    /// A random game with random side lines (branches from random nodes),
-    /// comments and glyphs.
-    fn random_tree(variant: Variant, rng: &mut crate::SplitMix64) -> GameTree {
-        let record = GameRecord::random(variant, 30, rng);
-        let mut t = GameTree::from_record(&record);
-        t.result = None;
-        for _ in 0..12 {
-            let at = rng.below(t.nodes.len() as u64) as usize;
-            let mut path = Vec::new();
-            let mut n = at;
-            while n != 0 {
-                path.push(t.nodes[n].mv.unwrap());
-                n = t.nodes[n].parent;
-            }
-            let mut pos = t.start.clone();
-            for &m in path.iter().rev() {
-                pos.make(m);
-            }
-            let mut parent = at;
-            let first_side = !t.nodes[at].children.is_empty();
-            for ply in 0..1 + rng.below(4) {
-                let legal = pos.legal_move_vec();
-                if legal.is_empty() {
-                    break;
-                }
-                let m = legal[rng.below(legal.len() as u64) as usize];
-                parent = t.push(parent, m);
-                if rng.below(3) == 0 {
-                    t.nodes[parent].comments.push(format!("c{ply} {{x}}").replace('}', ")"));
-                }
-                if rng.below(4) == 0 {
-                    t.nodes[parent].nags.push(rng.below(256) as u8);
-                }
-                if ply == 0 && first_side && rng.below(3) == 0 {
-                    t.nodes[parent].before.push("b".into());
-                }
-                pos.make(m);
-            }
-        }
-        t
     }
 }

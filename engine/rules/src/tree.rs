@@ -146,10 +146,11 @@ impl GameTree {
     /// Visits the tree in the order PGN writes it: a move, then the side
     /// lines that replace it (each between [`Step::Open`] and
     /// [`Step::Close`]), then the line goes on. `visit` gets the position
-    /// before each move, with the history of the line that leads to it.
-    /// One position is made and unmade along the way (no copies), and an
-    /// explicit stack replaces recursion.
-    pub fn walk(&self, mut visit: impl FnMut(Step, &Position)) {
+    /// before each move, with the history of the line that leads to it,
+    /// and must hand it back as it found it (it may make a move and take
+    /// it back). One position is made and unmade along the way (no
+    /// copies), and an explicit stack replaces recursion.
+    pub fn walk(&self, mut visit: impl FnMut(Step, &mut Position)) {
         /// A line being written: its next node, how many of its moves are
         /// made on `pos`, and, while the side lines of the move just
         /// visited are written, the next of them (`sides`).
@@ -171,7 +172,7 @@ impl GameTree {
                 let siblings = &self.nodes[self.nodes[n].parent].children;
                 if let Some(&s) = siblings.get(side) {
                     line.sides = Some(side + 1);
-                    visit(Step::Open, &pos);
+                    visit(Step::Open, &mut pos);
                     lines.push(Line {
                         next: Some(s),
                         made: 0,
@@ -187,7 +188,7 @@ impl GameTree {
             }
             match line.next {
                 Some(n) => {
-                    visit(Step::Move(n), &pos);
+                    visit(Step::Move(n), &mut pos);
                     let siblings = &self.nodes[self.nodes[n].parent].children;
                     // After its parent's main move come the side lines
                     // that replace it (a side line's own first move is
@@ -206,7 +207,7 @@ impl GameTree {
                     }
                     lines.pop();
                     if !lines.is_empty() {
-                        visit(Step::Close, &pos);
+                        visit(Step::Close, &mut pos);
                     }
                 }
             }
@@ -215,7 +216,7 @@ impl GameTree {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Variant;
 
@@ -264,5 +265,65 @@ mod tests {
         assert_eq!(tree.main_line().len(), 3);
         assert!(tree.has_variations());
         assert_eq!(tree.moves(), 8);
+    }
+
+    pub(crate) fn walk_texts(t: &GameTree) -> Vec<String> {
+        let mut out = Vec::new();
+        t.walk(|s, pos| match s {
+            Step::Move(n) => {
+                let node = &t.nodes[n];
+                out.push(format!(
+                    "{} {:?} {:?} {:?}",
+                    pos.move_text(node.mv.unwrap()),
+                    node.comments,
+                    node.before,
+                    node.nags
+                ));
+            }
+            s => out.push(format!("{s:?}")),
+        });
+        out
+    }
+
+    /// A random game with random side lines (branches from random nodes),
+    /// comments and glyphs.
+    pub(crate) fn random_tree(variant: Variant, rng: &mut crate::SplitMix64) -> GameTree {
+        let record = crate::GameRecord::random(variant, 30, rng);
+        let mut t = GameTree::from_record(&record);
+        t.result = None;
+        for _ in 0..12 {
+            let at = rng.below(t.nodes.len() as u64) as usize;
+            let mut path = Vec::new();
+            let mut n = at;
+            while n != 0 {
+                path.push(t.nodes[n].mv.unwrap());
+                n = t.nodes[n].parent;
+            }
+            let mut pos = t.start.clone();
+            for &m in path.iter().rev() {
+                pos.make(m);
+            }
+            let mut parent = at;
+            let first_side = !t.nodes[at].children.is_empty();
+            for ply in 0..1 + rng.below(4) {
+                let legal = pos.legal_move_vec();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len() as u64) as usize];
+                parent = t.push(parent, m);
+                if rng.below(3) == 0 {
+                    t.nodes[parent].comments.push(format!("c{ply} {{x}}").replace('}', ")"));
+                }
+                if rng.below(4) == 0 {
+                    t.nodes[parent].nags.push(rng.below(256) as u8);
+                }
+                if ply == 0 && first_side && rng.below(3) == 0 {
+                    t.nodes[parent].before.push("b".into());
+                }
+                pos.make(m);
+            }
+        }
+        t
     }
 }

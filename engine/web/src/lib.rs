@@ -15,6 +15,7 @@
 //! web stack.
 #![forbid(unsafe_code)]
 
+pub mod annotated;
 pub mod api;
 pub mod assets;
 pub mod body;
@@ -30,6 +31,7 @@ pub mod search;
 pub mod searches;
 pub mod server;
 pub mod stop;
+pub mod typed;
 pub mod view;
 
 pub use caps::Caps;

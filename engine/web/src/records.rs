@@ -76,10 +76,10 @@ pub fn export_coord(game: &GameTree, result: Option<GameResult>, tags: &BTreeMap
     out
 }
 
-/// The game in the inventor's notation.
+/// The game in the inventor's notation, with its side lines and comments
+/// (`notation::export_tree`).
 pub fn export_book(game: &GameTree, result: Option<GameResult>) -> Result<String, ApiError> {
-    let record = game.record();
-    notation::export(&record.start, &record.moves, result).map_err(|e| ApiError::refused(e.to_string()))
+    notation::export_tree(game, result).map_err(|e| ApiError::refused(e.to_string()))
 }
 
 /// What an imported record holds.
@@ -123,11 +123,7 @@ fn import_coord(text: &str, variant: Variant, caps: &Caps) -> Result<Vec<GameTre
 /// record neither reader takes is refused with both readers' messages.
 pub fn import(text: &str, variant: Variant, notation: Notation, caps: &Caps) -> Result<Imported, ApiError> {
     let coord = || import_coord(text, variant, caps);
-    let book = || {
-        notation::import(text, variant)
-            .map(|games| games.iter().map(GameTree::from_record).collect())
-            .map_err(|e| e.to_string())
-    };
+    let book = || notation::import_trees(text, variant).map_err(|e| e.to_string());
     let (games, read_as) = match notation {
         Notation::Coord => (coord().map_err(ApiError::refused)?, Notation::Coord),
         Notation::Book => (book().map_err(ApiError::refused)?, Notation::Book),

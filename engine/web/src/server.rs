@@ -6,7 +6,7 @@ use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::guard::{self, new_token, Guard};
 use crate::searches::Searches;
-use crate::{api, review, search, App};
+use crate::{api, review, search, typed, App};
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
@@ -82,6 +82,7 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .route("/api/stop", post(api::stop))
         .route("/api/pgn/export", post(api::export))
         .route("/api/pgn/import", post(api::import))
+        .route("/api/move", post(typed::handler))
         .merge(crate::assets::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))

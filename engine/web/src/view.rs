@@ -126,36 +126,53 @@ pub fn history_json(game: &ReplayedGame) -> Vec<Value> {
     out
 }
 
-/// Everything the page shows of the game's last position.
-pub fn position_json(game: &ReplayedGame) -> Value {
-    let pos = &game.pos;
+/// What the board draws of a position (board.js): its size, pieces,
+/// petrified sets and the King in check. `gorgon annotate --html` keeps
+/// one per ply.
+pub fn board_json(pos: &Position) -> Map<String, Value> {
     let g = pos.geometry();
     let mut pieces = Map::new();
     for sq in squares(pos.occupied()) {
         pieces.insert(g.square_name(sq), piece_json(pos.piece_at(sq)));
     }
     let side = pos.side_to_move();
-    json!({
-        "variant": pos.variant().name(),
-        "files": g.files,
-        "ranks": g.ranks,
-        "fen": pos.fen(),
-        "start_fen": game.start.fen(),
-        "side": color_name(side),
-        "fullmove": pos.fullmove_number(),
-        "halfmove_clock": pos.halfmove_clock(),
-        "pieces": pieces,
-        "petrified": {
+    let mut board = Map::new();
+    board.insert("variant".into(), json!(pos.variant().name()));
+    board.insert("files".into(), json!(g.files));
+    board.insert("ranks".into(), json!(g.ranks));
+    board.insert("pieces".into(), Value::Object(pieces));
+    board.insert(
+        "petrified".into(),
+        json!({
             "white": square_list(pos, pos.petrified(Color::White)),
             "black": square_list(pos, pos.petrified(Color::Black)),
-        },
-        "check": pos.in_check().then(|| g.square_name(pos.king_square(side))),
-        "checkers": square_list(pos, pos.checkers()),
-        "legal": legal_json(pos),
-        "outcome": pos.outcome().map(outcome_json),
-        "history": history_json(game),
-        "diagram": rules::diagram::describe(pos),
-    })
+        }),
+    );
+    board.insert("check".into(), json!(pos.in_check().then(|| g.square_name(pos.king_square(side)))));
+    board
+}
+
+/// Everything the page shows of the game's last position.
+pub fn position_json(game: &ReplayedGame) -> Value {
+    let pos = &game.pos;
+    let side = pos.side_to_move();
+    let mut view = board_json(pos);
+    let rest = [
+        ("fen", json!(pos.fen())),
+        ("start_fen", json!(game.start.fen())),
+        ("side", json!(color_name(side))),
+        ("fullmove", json!(pos.fullmove_number())),
+        ("halfmove_clock", json!(pos.halfmove_clock())),
+        ("checkers", json!(square_list(pos, pos.checkers()))),
+        ("legal", legal_json(pos)),
+        ("outcome", json!(pos.outcome().map(outcome_json))),
+        ("history", json!(history_json(game))),
+        ("diagram", json!(rules::diagram::describe(pos))),
+    ];
+    for (key, value) in rest {
+        view.insert(key.into(), value);
+    }
+    Value::Object(view)
 }
 
 #[cfg(test)]

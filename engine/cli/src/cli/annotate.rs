@@ -1,6 +1,7 @@
 //! `gorgon annotate GAMES.pgn`: every move of every game judged by the
 //! engine (engine::analysis::annotate), written back as PGN, with an
-//! evaluation graph per game on request (engine::analysis::plot).
+//! evaluation graph per game (engine::analysis::plot) and a page per game
+//! to publish (web::annotated) on request.
 
 use super::analyse::create;
 use clap::{Args, ValueEnum};
@@ -42,6 +43,10 @@ pub struct AnnotateArgs {
     /// Write one evaluation graph per game here (SVG, game-001.svg, ...).
     #[arg(long)]
     plot: Option<PathBuf>,
+    /// Write one self-contained HTML page per game here (game-001.html,
+    /// ...): board, moves, comments and graph, read offline.
+    #[arg(long)]
+    html: Option<PathBuf>,
     /// Write the annotated PGN here (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -73,7 +78,7 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
         Some(path) => Box::new(create(path)?),
         None => Box::new(std::io::stdout()),
     };
-    if let Some(dir) = &args.plot {
+    for dir in [&args.plot, &args.html].into_iter().flatten() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let input = Input::from_games(games.iter().map(|(_, g)| g.clone()).collect());
@@ -147,6 +152,19 @@ pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
             let title = format!("{} {} ({})", written.name(), result, game.start.variant().name());
             plot::write_svg(&path, &title, game.start.side_to_move(), vs, &judgements)?;
             eprintln!("  graph: {}", path.display());
+        }
+        if let Some(dir) = &args.html {
+            let path = dir.join(format!("game-{:03}.html", i + 1));
+            let html = web::annotated::page(&web::annotated::AnnotatedGame {
+                written,
+                game,
+                analyses: vs,
+                judgements: &judgements,
+                notation,
+                annotator: &annotator,
+            })?;
+            std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!("  page: {}", path.display());
         }
     }
     out.flush().map_err(|e| format!("writing the PGN: {e}"))?;

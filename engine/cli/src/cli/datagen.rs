@@ -2,7 +2,7 @@
 //! file (docs/DATAGEN.md).
 
 use clap::{Args, Subcommand, ValueEnum};
-use engine::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
+use engine::datagen::{self, format::Record, g2, stats, Adjudication, DatagenOptions, Version};
 use engine::nnue::UseNnue;
 use protocol::Shard;
 use rules::Variant;
@@ -85,6 +85,34 @@ struct PlayArgs {
     /// Random plies opening each game (default 8 in POM, 6 in Mini-POM).
     #[arg(long)]
     random_plies: Option<usize>,
+    /// An opening the engine scores beyond this many cp (either side) is
+    /// drawn again.
+    #[arg(long, default_value_t = 300)]
+    opening_max_cp: i32,
+    /// Adjudicate a game won once the side to move's score is at least
+    /// this many cp for one side (mates beyond any bound) ...
+    #[arg(long, default_value_t = Adjudication::DEFAULT.win_cp)]
+    win_cp: i32,
+    /// ... on this many plies in a row (0: never adjudicated won).
+    #[arg(long, default_value_t = Adjudication::DEFAULT.win_plies)]
+    win_plies: usize,
+    /// Adjudicate a game drawn once, from this ply on ...
+    #[arg(long, default_value_t = Adjudication::DEFAULT.draw_from_ply)]
+    draw_from_ply: u32,
+    /// ... the score stays within this many cp of zero ...
+    #[arg(long, default_value_t = Adjudication::DEFAULT.draw_cp)]
+    draw_cp: i32,
+    /// ... on this many plies in a row (0: never adjudicated drawn).
+    #[arg(long, default_value_t = Adjudication::DEFAULT.draw_plies)]
+    draw_plies: usize,
+    /// Play every game to its end (the rules or the ply cap): neither
+    /// won nor drawn by adjudication.
+    #[arg(long, conflicts_with_all = ["win_cp", "win_plies", "draw_from_ply", "draw_cp", "draw_plies"])]
+    no_adjudication: bool,
+    /// Play every game out and report how the games the adjudication
+    /// rules would have called ended.
+    #[arg(long, conflicts_with = "no_adjudication")]
+    audit_adjudication: bool,
     /// Hash per game, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
@@ -123,6 +151,19 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     if let Some(p) = args.random_plies {
         opts.random_plies = p;
     }
+    opts.opening_max_cp = args.opening_max_cp;
+    opts.adjudication = if args.no_adjudication {
+        Adjudication::OFF
+    } else {
+        Adjudication {
+            win_cp: args.win_cp,
+            win_plies: args.win_plies,
+            draw_from_ply: args.draw_from_ply,
+            draw_plies: args.draw_plies,
+            draw_cp: args.draw_cp,
+        }
+    };
+    opts.audit = args.audit_adjudication;
     let file = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let mut writer = BufWriter::new(file);
     let start = std::time::Instant::now();

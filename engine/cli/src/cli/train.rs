@@ -2,7 +2,7 @@
 //! net file (docs/NNUE.md).
 
 use clap::Args;
-use engine::train::{self, TrainOptions};
+use engine::train::{self, defaults, TrainOptions};
 use rules::Variant;
 use std::path::PathBuf;
 
@@ -16,31 +16,31 @@ pub struct TrainArgs {
     #[arg(long)]
     out: PathBuf,
     /// Hidden units per perspective (a multiple of 16, at most 256).
-    #[arg(long, default_value_t = 128)]
+    #[arg(long, default_value_t = defaults::HIDDEN)]
     hidden: usize,
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, default_value_t = defaults::EPOCHS)]
     epochs: usize,
     /// Positions per mini-batch.
-    #[arg(long, default_value_t = 16384)]
+    #[arg(long, default_value_t = defaults::BATCH)]
     batch: usize,
     /// Learning rate at the start; it falls along a cosine to --lr-end.
-    #[arg(long, default_value_t = 0.001)]
+    #[arg(long, default_value_t = defaults::LR)]
     lr: f64,
-    #[arg(long, default_value_t = 0.0001)]
+    #[arg(long, default_value_t = defaults::LR_END)]
     lr_end: f64,
     /// AdamW's weight decay.
-    #[arg(long, default_value_t = 0.01)]
+    #[arg(long, default_value_t = defaults::WEIGHT_DECAY)]
     weight_decay: f64,
     /// Weight of the game result in the target (the search score has the
     /// rest), as in `gorgon tune`.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = defaults::LAMBDA)]
     lambda: f64,
     /// Seeds the first weights and the order of the batches.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = defaults::SEED)]
     seed: u64,
     /// Epochs without a new low of the early-stopping loss before training
     /// ends (0: every epoch is run; the best is kept either way).
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = defaults::PATIENCE)]
     patience: usize,
     /// Write the float weights here after every epoch.
     #[arg(long)]
@@ -62,12 +62,6 @@ pub struct TrainArgs {
 }
 
 pub fn run(variant: Variant, args: &TrainArgs) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(format!("--lambda {}: expected 0 to 1", args.lambda));
-    }
-    if !(args.lr > 0.0 && args.lr_end > 0.0 && args.lr_end <= args.lr) {
-        return Err(format!("--lr {} --lr-end {}: expected 0 < lr-end <= lr", args.lr, args.lr_end));
-    }
     let command = std::env::args()
         .skip(1)
         .map(|a| if a.contains(' ') { format!("'{a}'") } else { a })

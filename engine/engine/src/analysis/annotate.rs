@@ -100,7 +100,7 @@ pub enum Notation {
 
 impl Notation {
     /// A move in comments and variations.
-    fn text(self, pos: &Position, m: Move) -> String {
+    pub fn text(self, pos: &Position, m: Move) -> String {
         match self {
             Notation::Coord => pos.move_text(m),
             Notation::Book => notation::move_to_notation(pos, m),
@@ -323,7 +323,8 @@ pub fn write_pgn(
     let mut words: Vec<String> = Vec::new();
     let mut pos = game.start.clone();
     for (ply, &m) in game.moves.iter().enumerate() {
-        let (j, before, played) = (&judgements[ply], &analyses[ply].best, analyses[ply].of_played());
+        let j = &judgements[ply];
+        let r = remarks(&pos, m, j, &analyses[ply], &analyses[ply + 1], notation);
         // Every move has a comment, so a Black move always needs its number.
         let dots = if j.mover == Color::White { "." } else { "..." };
         words.push(format!("{}{dots}", j.number));
@@ -335,35 +336,19 @@ pub fn write_pgn(
         if notation == Notation::Book {
             comment.push(notation::move_to_notation(&pos, m));
         }
-        match analyses[ply + 1].best.outcome {
-            Some(o) => comment.push(format!("{o}.")),
-            None => comment.push(format!("[%eval {},{}]", eval_text(played.score, j.mover), played.depth)),
+        match (&r.outcome, &r.eval) {
+            (Some(o), _) => comment.push(o.clone()),
+            (None, Some(e)) => comment.push(format!("[%eval {e},{}]", r.depth)),
+            (None, None) => {}
         }
-        // With a glyph, the engine's move and its line (the glyph implies
-        // another move than the one played).
-        let preferred = before.best.filter(|&b| b != m);
-        let line: &[Move] = match (j.glyph, preferred) {
-            (Some(g), Some(best)) => {
-                comment.push(format!("{}.", g.name()));
-                if let Some(change) = j.mate {
-                    comment.push(format!("{change}."));
-                }
-                comment.push(format!(
-                    "Gorgon prefers {} ({}).",
-                    notation.text(&pos, best),
-                    eval_prose(before.score, j.mover)
-                ));
-                &before.pv[..before.pv.len().min(LINE_PLIES)]
-            }
-            _ => &[],
-        };
-        if notation == Notation::Book && !line.is_empty() {
-            let texts = line_texts(&pos, line, |p, m| notation.text(p, m));
+        comment.extend(r.words.iter().cloned());
+        if notation == Notation::Book && !r.line.is_empty() {
+            let texts = line_texts(&pos, &r.line, |p, m| notation.text(p, m));
             comment.push(format!("Line: {}.", texts.join(", ")));
         }
         words.push(format!("{{{}}}", comment.join(" ")));
-        if notation != Notation::Book && !line.is_empty() {
-            words.push(variation(&pos, line, notation));
+        if notation != Notation::Book && !r.line.is_empty() {
+            words.push(variation(&pos, &r.line, notation));
         }
         pos.make(m);
     }
@@ -371,6 +356,60 @@ pub fn write_pgn(
     out.push_str(&pgn::movetext(&words));
     out.push_str("\n\n");
     out
+}
+
+/// What annotate says of one move: the annotated PGN writes it as a
+/// comment and a variation, `gorgon annotate --html` beside the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remarks {
+    /// The evaluation after the move in White's view (`0.35`, `#3`), from
+    /// the search of the move played; `None` when the game ended with it.
+    pub eval: Option<String>,
+    /// The depth of that search.
+    pub depth: u32,
+    /// How the game ended with the move (`White mates.`).
+    pub outcome: Option<String>,
+    /// With a glyph: its name, a mate that came or went, and the engine's
+    /// preferred move (`Blunder.`, `Gorgon prefers f2c5 (+0.40).`).
+    pub words: Vec<String>,
+    /// With a glyph: the engine's line from the position before the move.
+    pub line: Vec<Move>,
+}
+
+/// The remarks on move `m` played in `pos`, from the analyses of `pos`
+/// (`here`) and of the position after it (`next`).
+pub fn remarks(pos: &Position, m: Move, j: &Judgement, here: &Analysis, next: &Analysis, notation: Notation) -> Remarks {
+    let (before, played) = (&here.best, here.of_played());
+    let (eval, outcome) = match next.best.outcome {
+        Some(o) => (None, Some(format!("{o}."))),
+        None => (Some(eval_text(played.score, j.mover)), None),
+    };
+    let mut words = Vec::new();
+    // With a glyph, the engine's move and its line (the glyph implies
+    // another move than the one played).
+    let preferred = before.best.filter(|&b| b != m);
+    let line = match (j.glyph, preferred) {
+        (Some(g), Some(best)) => {
+            words.push(format!("{}.", g.name()));
+            if let Some(change) = j.mate {
+                words.push(format!("{change}."));
+            }
+            words.push(format!(
+                "Gorgon prefers {} ({}).",
+                notation.text(pos, best),
+                eval_prose(before.score, j.mover)
+            ));
+            before.pv[..before.pv.len().min(LINE_PLIES)].to_vec()
+        }
+        _ => Vec::new(),
+    };
+    Remarks {
+        eval,
+        depth: played.depth,
+        outcome,
+        words,
+        line,
+    }
 }
 
 /// `(12... d11f9 13. e3e5 ...)`: a line of moves from `pos` in the

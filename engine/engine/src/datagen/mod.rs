@@ -8,6 +8,7 @@
 //! once and writes them in index order, and a shard plays a contiguous block
 //! of indices, so shards `0/N .. N-1/N` concatenated are the unsharded file.
 
+pub mod adjudicate;
 pub mod format;
 pub mod g2;
 pub mod stats;
@@ -15,6 +16,8 @@ pub mod stats;
 use crate::nnue::UseNnue;
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
+pub use adjudicate::Adjudication;
+use adjudicate::Adjudicator;
 use format::Record;
 use protocol::{ScoreValue, Shard};
 use rules::{GameResult, Move, Position, SplitMix64, Variant};
@@ -42,10 +45,11 @@ pub struct DatagenOptions {
     pub opening_max_cp: i32,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
-    /// Adjudicated won when the side to move's score stays at least this
-    /// high (and the other side agrees) for `adjudicate_plies` plies.
-    pub adjudicate_cp: i32,
-    pub adjudicate_plies: usize,
+    /// When a decided game stops: won or drawn by the searches' scores.
+    pub adjudication: Adjudication,
+    /// Plays every game out whatever `adjudication` says, and counts in
+    /// the summary how the games the rules would have called ended.
+    pub audit: bool,
     /// Hash per engine, MB.
     pub hash_mb: usize,
     pub progress: bool,
@@ -59,7 +63,7 @@ pub struct DatagenOptions {
 impl DatagenOptions {
     /// 5000 soft nodes, seed 1, 1 thread, no sharding, 8 random plies
     /// (6 in Mini-POM), openings within 300 cp, draw at 400 plies,
-    /// adjudication at 2000 cp over 8 plies, 16 MB hash.
+    /// [`Adjudication::DEFAULT`], 16 MB hash.
     pub fn new(variant: Variant, games: usize) -> DatagenOptions {
         DatagenOptions {
             variant,
@@ -74,8 +78,8 @@ impl DatagenOptions {
             },
             opening_max_cp: 300,
             max_plies: 400,
-            adjudicate_cp: 2000,
-            adjudicate_plies: 8,
+            adjudication: Adjudication::DEFAULT,
+            audit: false,
             hash_mb: 16,
             progress: false,
             format: Version::G1,
@@ -93,7 +97,13 @@ impl DatagenOptions {
         if self.threads == 0 || self.nodes == 0 || self.max_plies == 0 {
             return Err("threads, nodes and max plies must be at least 1".into());
         }
-        Ok(())
+        if self.opening_max_cp < 0 {
+            return Err(format!(
+                "--opening-max-cp {}: a bound on a score's size cannot be negative",
+                self.opening_max_cp
+            ));
+        }
+        self.adjudication.check()
     }
 }
 
@@ -103,9 +113,19 @@ pub struct Summary {
     pub games: usize,
     /// Results: White wins, draws, Black wins.
     pub results: [usize; 3],
-    /// Games ended by adjudication (a won score held) and by the ply cap.
-    pub adjudicated: usize,
+    /// Games ended by adjudication, won (a won score held) and drawn
+    /// (scores near zero late), and by the ply cap.
+    pub adjudicated_won: usize,
+    pub adjudicated_drawn: usize,
     pub capped: usize,
+    /// With `audit`, the games the rules would have called and how they
+    /// ended, played out: called won and won by that side, drawn, lost;
+    /// called drawn and drawn, decisive.
+    pub audit_won: [usize; 3],
+    pub audit_drawn: [usize; 2],
+    /// With `audit`, the plies played after the rules would have called
+    /// the game: what adjudication saves.
+    pub audit_plies_after: usize,
     /// Positions written.
     pub positions: usize,
     /// Positions searched but not written: the side to move in check, the
@@ -123,8 +143,16 @@ impl Summary {
         for i in 0..3 {
             self.results[i] += other.results[i];
         }
-        self.adjudicated += other.adjudicated;
+        self.adjudicated_won += other.adjudicated_won;
+        self.adjudicated_drawn += other.adjudicated_drawn;
         self.capped += other.capped;
+        for i in 0..3 {
+            self.audit_won[i] += other.audit_won[i];
+        }
+        for i in 0..2 {
+            self.audit_drawn[i] += other.audit_drawn[i];
+        }
+        self.audit_plies_after += other.audit_plies_after;
         self.positions += other.positions;
         self.in_check += other.in_check;
         self.tactical += other.tactical;
@@ -138,9 +166,27 @@ impl fmt::Display for Summary {
         let searched = self.positions + self.in_check + self.tactical + self.mate_score;
         writeln!(
             f,
-            "{} games: {} White wins, {} draws, {} Black wins ({} adjudicated, {} at the ply cap, {} openings drawn again)",
-            self.games, self.results[0], self.results[1], self.results[2], self.adjudicated, self.capped, self.openings_redrawn
+            "{} games: {} White wins, {} draws, {} Black wins ({} adjudicated won, {} adjudicated drawn, {} at the ply cap, {} openings drawn again)",
+            self.games,
+            self.results[0],
+            self.results[1],
+            self.results[2],
+            self.adjudicated_won,
+            self.adjudicated_drawn,
+            self.capped,
+            self.openings_redrawn
         )?;
+        let [won, won_drawn, won_lost] = self.audit_won;
+        let [drawn, drawn_decisive] = self.audit_drawn;
+        if won + won_drawn + won_lost + drawn + drawn_decisive > 0 {
+            writeln!(
+                f,
+                "audit, played out: of {} games called won, {won} won, {won_drawn} drawn, {won_lost} lost; of {} called drawn, {drawn} drawn, {drawn_decisive} decisive; {} plies after the calls",
+                won + won_drawn + won_lost,
+                drawn + drawn_decisive,
+                self.audit_plies_after
+            )?;
+        }
         write!(
             f,
             "{} positions written of {} searched; filtered: {} in check, {} with a tactical best move, {} with a mate score",
@@ -261,10 +307,9 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
         ..Summary::default()
     };
     let mut kept: Vec<(Position, u32, i32)> = Vec::new();
-    // Plies in a row on which the side to move's score was decisive, and
-    // its sign (from White's view).
-    let mut streak = 0usize;
-    let mut streak_sign = 0i32;
+    let mut adjudicator = Adjudicator::new(opts.adjudication);
+    // With `audit`: the rules' first call and the ply it came on.
+    let mut called: Option<(GameResult, u32)> = None;
     let mut ply = opts.random_plies as u32;
     let result = loop {
         if let Some(outcome) = pos.outcome() {
@@ -281,7 +326,6 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
             summary.capped += 1;
             break GameResult::Draw;
         };
-        let white = if pos.side_to_move() == rules::Color::White { 1 } else { -1 };
         let cp = match res.internal_score {
             ScoreValue::Cp(cp) => Some(cp),
             ScoreValue::Mate(_) => None,
@@ -300,21 +344,19 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
                 }
             }
         }
-        let decisive = res.internal_score.as_cp().abs() >= opts.adjudicate_cp;
-        let sign = white * res.internal_score.as_cp().signum();
-        if decisive && (streak == 0 || sign == streak_sign) {
-            streak += 1;
-            streak_sign = sign;
-        } else {
-            streak = 0;
-        }
-        if opts.adjudicate_plies > 0 && streak >= opts.adjudicate_plies {
-            summary.adjudicated += 1;
-            break if streak_sign > 0 {
-                GameResult::WhiteWins
-            } else {
-                GameResult::BlackWins
-            };
+        if called.is_none() {
+            match adjudicator.observe(ply, pos.side_to_move(), res.internal_score.as_cp()) {
+                Some(call) if opts.audit => called = Some((call, ply)),
+                Some(call) => {
+                    if call == GameResult::Draw {
+                        summary.adjudicated_drawn += 1;
+                    } else {
+                        summary.adjudicated_won += 1;
+                    }
+                    break call;
+                }
+                None => {}
+            }
         }
         pos.make(best);
         moves.push(best);
@@ -326,6 +368,15 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
         _ => 1,
     }] += 1;
     summary.positions = kept.len();
+    if let Some((call, at)) = called {
+        summary.audit_plies_after += (ply - at) as usize;
+        match call {
+            GameResult::Draw => summary.audit_drawn[usize::from(result != GameResult::Draw)] += 1,
+            _ if result == call => summary.audit_won[0] += 1,
+            _ if result == GameResult::Draw => summary.audit_won[1] += 1,
+            _ => summary.audit_won[2] += 1,
+        }
+    }
     let mut steps = Vec::with_capacity(kept.len());
     let mut from = 0;
     for (&to, &(_, _, score)) in kept_at.iter().zip(&kept) {
@@ -479,6 +530,123 @@ mod tests {
         assert!(games <= 3, "{games} runs of rising plies in 3 games");
     }
 
+    /// Shards made by the code before issue 32 (commit 83a77a1, 6 games,
+    /// 300 nodes, 200 plies, seed 32, G2): with its rules (won at 2000 cp
+    /// over 8 plies) and with adjudication off (`adjudicate_plies` 0 then),
+    /// the same settings must give the same bytes, so that the seeds and
+    /// shards of the data made before stay reproducible.
+    #[test]
+    fn shards_made_before_adjudication_options_replay_byte_for_byte() {
+        let fixtures: [(Variant, Adjudication, &[u8]); 4] = [
+            (
+                Variant::Pom,
+                Adjudication::GENERATION_2,
+                include_bytes!("../../tests/data/datagen-pom-s32-n300-legacy.g2"),
+            ),
+            (
+                Variant::Pom,
+                Adjudication::OFF,
+                include_bytes!("../../tests/data/datagen-pom-s32-n300-off.g2"),
+            ),
+            (
+                Variant::MiniPom,
+                Adjudication::GENERATION_2,
+                include_bytes!("../../tests/data/datagen-minipom-s32-n300-legacy.g2"),
+            ),
+            (
+                Variant::MiniPom,
+                Adjudication::OFF,
+                include_bytes!("../../tests/data/datagen-minipom-s32-n300-off.g2"),
+            ),
+        ];
+        for (variant, adjudication, before) in fixtures {
+            let opts = DatagenOptions {
+                nodes: 300,
+                max_plies: 200,
+                seed: 32,
+                adjudication,
+                opening_max_cp: 300,
+                ..DatagenOptions::new(variant, 6)
+            };
+            assert_eq!(generate_g2(&opts), before, "{variant:?} {adjudication:?}");
+        }
+    }
+
+    /// The same games played with the default rules, with them off, and
+    /// with them audited: an adjudicated game is the played-out game cut
+    /// where the rules called it, with the called result written; the
+    /// audit plays the games out (the same bytes as off) and finds the
+    /// same calls.
+    #[test]
+    fn adjudicated_games_end_at_the_call_with_its_result() {
+        for variant in Variant::ALL {
+            let opts = DatagenOptions {
+                nodes: 300,
+                max_plies: 200,
+                seed: 32,
+                format: Version::G2,
+                ..DatagenOptions::new(variant, 6)
+            };
+            let off = DatagenOptions {
+                adjudication: Adjudication::OFF,
+                ..opts.clone()
+            };
+            let audit = DatagenOptions {
+                audit: true,
+                ..opts.clone()
+            };
+            let (mut adjudicated, mut played_out) = (Summary::default(), Summary::default());
+            let mut called = 0;
+            for i in 0..6 {
+                let mut engine = parallel::worker_engine(opts.hash_mb, "test");
+                engine.set_use_nnue(opts.nnue);
+                let cut = play_game(&mut engine, &opts, i);
+                let whole = play_game(&mut engine, &off, i);
+                let audited = play_game(&mut engine, &audit, i);
+                assert_eq!(audited.records.len(), whole.records.len(), "{variant:?} game {i}: audit plays out");
+                adjudicated.add(&cut.summary);
+                played_out.add(&audited.summary);
+                if cut.summary.adjudicated_won + cut.summary.adjudicated_drawn == 0 {
+                    assert_eq!(lines(&cut.records), lines(&whole.records), "{variant:?} game {i}");
+                    continue;
+                }
+                called += 1;
+                let result = cut.stored.result;
+                assert_eq!(cut.summary.adjudicated_drawn == 1, result == GameResult::Draw);
+                // The records up to the call, with the called result.
+                assert!(cut.records.len() <= whole.records.len());
+                for (c, w) in cut.records.iter().zip(&whole.records) {
+                    assert_eq!((c.result, c.ply, c.score), (result, w.ply, w.score), "{variant:?} game {i}");
+                    assert_eq!(c.position.fen(), w.position.fen());
+                }
+                let mut bytes = Vec::new();
+                cut.stored.encode(&mut bytes).unwrap();
+                let read = g2::read_all(&bytes[..]).unwrap();
+                assert!(
+                    read.iter().all(|r| r.result == result),
+                    "{variant:?} game {i}: G2 keeps the called result"
+                );
+            }
+            assert!(called > 0, "{variant:?}: no game adjudicated, the test shows nothing");
+            assert_eq!(
+                adjudicated.adjudicated_won,
+                played_out.audit_won.iter().sum::<usize>(),
+                "{variant:?}"
+            );
+            assert_eq!(
+                adjudicated.adjudicated_drawn,
+                played_out.audit_drawn.iter().sum::<usize>(),
+                "{variant:?}"
+            );
+            assert_eq!((played_out.adjudicated_won, played_out.adjudicated_drawn), (0, 0));
+            assert_eq!(
+                generate_g2(&audit),
+                generate_g2(&off),
+                "{variant:?}: an audit writes the played-out games"
+            );
+        }
+    }
+
     #[test]
     fn bad_settings_are_refused() {
         let mut out = Vec::new();
@@ -487,6 +655,20 @@ mod tests {
             ..options(Variant::Pom, 2)
         };
         assert!(run(&opts, &mut out).unwrap_err().contains("threads"));
+        assert!(out.is_empty());
+        let opts = DatagenOptions {
+            adjudication: Adjudication {
+                win_cp: 0,
+                ..Adjudication::DEFAULT
+            },
+            ..options(Variant::Pom, 2)
+        };
+        assert!(run(&opts, &mut out).unwrap_err().contains("--win-cp"));
+        let opts = DatagenOptions {
+            opening_max_cp: -1,
+            ..options(Variant::Pom, 2)
+        };
+        assert!(run(&opts, &mut out).unwrap_err().contains("--opening-max-cp"));
         assert!(out.is_empty());
     }
 }

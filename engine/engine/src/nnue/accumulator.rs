@@ -29,6 +29,9 @@ impl Default for Accumulator {
 /// each turning on three).
 const MAX_CHANGED: usize = 96;
 
+/// One ply's changes to one perspective's inputs, kept until an
+/// evaluation needs the ply's accumulators.
+#[derive(Clone)]
 struct Delta {
     add: [u16; MAX_CHANGED],
     adds: usize,
@@ -47,6 +50,13 @@ impl Delta {
             subs: 0,
             overflow: false,
         }
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.adds = 0;
+        self.subs = 0;
+        self.overflow = false;
     }
 
     /// Lists the inputs of `piece` on `sq` to add (or to subtract).
@@ -68,43 +78,73 @@ impl Delta {
     }
 }
 
+/// One ply of the line: its accumulators (up to date only up to
+/// `NnueStack::ready`) and the changes of the move that reached it.
+#[derive(Clone)]
+struct Ply {
+    acc: Accumulator,
+    deltas: [Delta; 2],
+}
+
+impl Default for Ply {
+    fn default() -> Ply {
+        Ply {
+            acc: Accumulator::default(),
+            deltas: [Delta::new(), Delta::new()],
+        }
+    }
+}
+
 /// The accumulators of a line of play: one per ply from where the search
 /// started, pushed after each move and popped with its unmake.
+///
+/// A push only lists the move's changed inputs; the rows are added when
+/// an evaluation needs the ply (lazily): the search answers many nodes
+/// from the transposition table, or stops at a draw or a cutoff, without
+/// evaluating them, and their accumulators are never computed. An
+/// evaluation brings every ply from the last computed one up to date.
 pub struct NnueStack {
     net: Arc<Network>,
-    stack: Vec<Accumulator>,
+    plies: Vec<Ply>,
     top: usize,
+    /// Plies `0..=ready` hold up-to-date accumulators.
+    ready: usize,
 }
 
 impl NnueStack {
     pub fn new(net: Arc<Network>) -> NnueStack {
         NnueStack {
             net,
-            stack: vec![Accumulator::default(); 16],
+            plies: vec![Ply::default(); 16],
             top: 0,
+            ready: 0,
         }
     }
 
     /// Starts a line at `pos`: its accumulators from the board.
     pub fn reset(&mut self, pos: &Position) {
         self.top = 0;
-        refresh(&self.net, pos, &mut self.stack[0]);
+        self.ready = 0;
+        refresh(&self.net, pos, &mut self.plies[0].acc);
     }
 
-    /// After `pos.make(..)` or `pos.make_null()`: the new ply's
-    /// accumulators from the previous ply's and the move's changes.
+    /// After `pos.make(..)` or `pos.make_null()`: lists the move's changes
+    /// to the new ply's inputs (`Position::last_move_changes`, which only
+    /// the position just after the move can give); the accumulators follow
+    /// when evaluated. A move whose changes overflow the lists is
+    /// refreshed from the board now, while the board is at hand.
     #[inline]
     pub fn push(&mut self, pos: &Position) {
-        if self.top + 1 == self.stack.len() {
-            self.stack.push(Accumulator::default());
+        if self.top + 1 == self.plies.len() {
+            self.plies.push(Ply::default());
         }
-        let (done, rest) = self.stack.split_at_mut(self.top + 1);
-        let (prev, next) = (&done[self.top], &mut rest[0]);
         self.top += 1;
         let geo = pos.geometry();
-        let h = self.net.hidden;
+        let deltas = &mut self.plies[self.top].deltas;
+        for d in deltas.iter_mut() {
+            d.clear();
+        }
         // One walk over the changes lists both perspectives' inputs.
-        let mut deltas = [Delta::new(), Delta::new()];
         for c in pos.last_move_changes() {
             for perspective in Color::ALL {
                 let d = &mut deltas[perspective.index()];
@@ -116,24 +156,14 @@ impl NnueStack {
                 }
             }
         }
-        for (perspective, d) in Color::ALL.into_iter().zip(&deltas) {
-            let p = perspective.index();
-            let out = &mut next.values[p][..h];
-            if d.overflow {
+        if deltas.iter().any(|d| d.overflow) {
+            self.update_to(self.top - 1);
+            let h = self.net.hidden;
+            for perspective in Color::ALL {
+                let out = &mut self.plies[self.top].acc.values[perspective.index()][..h];
                 refresh_perspective(&self.net, pos, perspective, out);
-                continue;
             }
-            out.copy_from_slice(&prev.values[p][..h]);
-            for &i in &d.sub[..d.subs] {
-                for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
-                    *o -= w;
-                }
-            }
-            for &i in &d.add[..d.adds] {
-                for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
-                    *o += w;
-                }
-            }
+            self.ready = self.top;
         }
     }
 
@@ -141,18 +171,55 @@ impl NnueStack {
     #[inline]
     pub fn pop(&mut self) {
         self.top = self.top.saturating_sub(1);
+        self.ready = self.ready.min(self.top);
+    }
+
+    /// Brings the accumulators of every ply up to the current one up to
+    /// date.
+    #[inline(always)]
+    fn update(&mut self) {
+        if self.ready < self.top {
+            self.update_to(self.top);
+        }
+    }
+
+    /// Brings the accumulators of the plies after `ready` up to `ply` up
+    /// to date, each from the previous ply's and its move's changes.
+    fn update_to(&mut self, ply: usize) {
+        let h = self.net.hidden;
+        while self.ready < ply {
+            let (done, rest) = self.plies.split_at_mut(self.ready + 1);
+            let (prev, next) = (&done[self.ready].acc, &mut rest[0]);
+            for (p, d) in next.deltas.iter().enumerate() {
+                let out = &mut next.acc.values[p][..h];
+                out.copy_from_slice(&prev.values[p][..h]);
+                for &i in &d.sub[..d.subs] {
+                    for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
+                        *o -= w;
+                    }
+                }
+                for &i in &d.add[..d.adds] {
+                    for (o, &w) in out.iter_mut().zip(self.net.row(i)) {
+                        *o += w;
+                    }
+                }
+            }
+            self.ready += 1;
+        }
     }
 
     /// The current ply's accumulators.
-    pub fn current(&self) -> &Accumulator {
-        &self.stack[self.top]
+    pub fn current(&mut self) -> &Accumulator {
+        self.update();
+        &self.plies[self.top].acc
     }
 
     /// The evaluation of `pos` (the position the stack has reached), in
     /// centipawns from the side to move's view.
     #[inline]
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let acc = &self.stack[self.top];
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        self.update();
+        let acc = &self.plies[self.top].acc;
         let stm = pos.side_to_move().index();
         self.net.evaluate(&acc.values[stm], &acc.values[1 - stm])
     }
@@ -190,10 +257,12 @@ mod tests {
     use super::*;
     use rules::{GameRecord, MoveKind, SplitMix64, Variant};
 
-    /// After every move (and null move) of random games, and after every
-    /// unmake, the incremental accumulators equal a full refresh; the games
+    /// After moves (and null moves) of random games, and after unmakes,
+    /// the incremental accumulators equal a full refresh; the games
     /// include castling, swaps, promotions, Morph transformations and
-    /// pieces frozen and freed by the gaze.
+    /// pieces frozen and freed by the gaze. Some plies are evaluated and
+    /// some not, as in a search: an evaluation brings every ply since the
+    /// last one evaluated up to date.
     #[test]
     fn incremental_accumulators_equal_a_refresh() {
         let mut rng = SplitMix64::new(21);
@@ -209,7 +278,7 @@ mod tests {
                 let mut pos = game.start.clone();
                 stack.reset(&pos);
                 let mut nulls = Vec::new();
-                let check = |stack: &NnueStack, pos: &Position| {
+                let check = |stack: &mut NnueStack, pos: &Position| {
                     let mut fresh = Accumulator::default();
                     refresh(&net, pos, &mut fresh);
                     for p in 0..2 {
@@ -225,7 +294,9 @@ mod tests {
                             pos.make_null();
                             nulls.push(null);
                             stack.push(&pos);
-                            check(&stack, &pos);
+                            if rng.below(3) == 0 {
+                                check(&mut stack, &pos);
+                            }
                         }
                     }
                     seen[m.kind() as usize] += 1;
@@ -233,8 +304,11 @@ mod tests {
                     nulls.push(false);
                     frozen_changes += pos.last_move_changes().filter(|c| c.before_petrified != c.after_petrified).count();
                     stack.push(&pos);
-                    check(&stack, &pos);
+                    if rng.below(3) == 0 {
+                        check(&mut stack, &pos);
+                    }
                 }
+                check(&mut stack, &pos);
                 // Unwind half the line and check again.
                 for _ in 0..nulls.len() / 2 {
                     if nulls.pop() == Some(true) {
@@ -247,6 +321,26 @@ mod tests {
                 let mut fresh = Accumulator::default();
                 refresh(&net, &pos, &mut fresh);
                 assert_eq!(stack.current().values[0][..32], fresh.values[0][..32]);
+                // Unwind a few more plies without an evaluation, then play
+                // a new line over the old one's plies and evaluate at its
+                // end only.
+                for _ in 0..rng.below(4).min(nulls.len() as u64) {
+                    if nulls.pop() == Some(true) {
+                        pos.unmake_null();
+                    } else {
+                        pos.unmake();
+                    }
+                    stack.pop();
+                }
+                for _ in 0..rng.below(8) {
+                    let moves = pos.legal_move_vec();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.make(moves[rng.below(moves.len() as u64) as usize]);
+                    stack.push(&pos);
+                }
+                check(&mut stack, &pos);
             }
             assert!(
                 seen[MoveKind::Promotion as usize] > 0 && seen[MoveKind::Transform as usize] > 0,

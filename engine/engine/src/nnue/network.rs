@@ -10,7 +10,7 @@
 //! truncated or padded file, a weight that could overflow the int16
 //! accumulators or the int32 output sum for some reachable position.
 
-use super::features::{inputs, layout_hash};
+use super::features::{block_inputs, inputs, layout_hash, MAX_PER_PIECE};
 use rules::{Kind, Variant};
 use std::fmt;
 
@@ -221,29 +221,35 @@ impl Network {
     }
 
     /// Per hidden unit, the largest and smallest accumulator value any
-    /// position could give (see `check_ranges`).
+    /// position could give (see `check_ranges`): every piece the input
+    /// table allows (`features::block_inputs`: each side and kind, Morph
+    /// or not, petrified or not) tried on every square.
     pub fn accumulator_bounds(&self) -> (Vec<i64>, Vec<i64>) {
         let h = self.hidden;
         let n = self.variant.geometry().squares as usize;
         let mut high: Vec<i64> = self.feature_bias.iter().map(|&b| b as i64).collect();
         let mut low = high.clone();
-        let w = |i: usize, j: usize| self.feature_weights[i * h + j] as i64;
+        // The most and least one square adds; an empty square adds 0.
+        let (mut hi, mut lo) = (vec![0i64; h], vec![0i64; h]);
+        let mut buf = [0u16; MAX_PER_PIECE];
         for sq in 0..n {
-            for j in 0..h {
-                let (mut hi, mut lo) = (0i64, 0i64);
-                for side in 0..2 {
-                    for kind in 0..Kind::COUNT {
-                        let piece = w(side * Kind::COUNT * n + kind * n + sq, j);
-                        let morph = w(20 * n + side * n + sq, j);
-                        let frozen = w(22 * n + side * n + sq, j) + w(24 * n + side * Kind::COUNT + kind, j);
-                        for v in [piece, piece + morph, piece + frozen, piece + morph + frozen] {
-                            hi = hi.max(v);
-                            lo = lo.min(v);
+            hi.fill(0);
+            lo.fill(0);
+            for side in 0..2 {
+                for kind in 0..Kind::COUNT {
+                    for (morph, petrified) in [(false, false), (true, false), (false, true), (true, true)] {
+                        let len = block_inputs(n, side, kind, sq, morph, petrified, &mut buf);
+                        for j in 0..h {
+                            let v: i64 = buf[..len].iter().map(|&i| self.feature_weights[i as usize * h + j] as i64).sum();
+                            hi[j] = hi[j].max(v);
+                            lo[j] = lo[j].min(v);
                         }
                     }
                 }
-                high[j] += hi;
-                low[j] += lo;
+            }
+            for j in 0..h {
+                high[j] += hi[j];
+                low[j] += lo[j];
             }
         }
         (high, low)
@@ -338,6 +344,40 @@ pub(crate) mod tests {
             *w = 2000;
         }
         refuse(&hot.to_bytes(), "beyond the int16 accumulator");
+    }
+
+    /// The overflow bound counts every input of the table where a piece
+    /// can turn it on: a net whose hidden unit `k` has a single weight of
+    /// 1, on a sample input of each block, is bounded by 1 for an input
+    /// with a square and by one per square for a count (a petrified kind
+    /// can be on under every square), and by -1 for a weight of -1.
+    #[test]
+    fn the_overflow_bound_sees_every_block() {
+        use crate::nnue::features::{block_range, BLOCKS};
+        for variant in Variant::ALL {
+            let n = variant.geometry().squares as usize;
+            let mut net = random_net(variant, 16, 6);
+            net.feature_weights.fill(0);
+            net.feature_bias.fill(0);
+            let samples: Vec<(usize, usize, usize)> = (0..BLOCKS.len())
+                .map(|b| {
+                    let r = block_range(variant, b);
+                    (b, r.start, r.end - 1)
+                })
+                .collect();
+            let mut expected = Vec::new();
+            for (k, &(b, first, last)) in samples.iter().enumerate() {
+                for (u, input, weight) in [(2 * k, first, 1), (2 * k + 1, last, -1)] {
+                    net.feature_weights[input * 16 + u] = weight;
+                    let reach = if BLOCKS[b].key.has_square() { 1 } else { n as i64 };
+                    expected.push((u, weight as i64 * reach));
+                }
+            }
+            let (high, low) = net.accumulator_bounds();
+            for (u, e) in expected {
+                assert_eq!((low[u], high[u]), (e.min(0), e.max(0)), "{variant:?} unit {u}");
+            }
+        }
     }
 
     /// Random and mutated bytes are refused or read, never a panic.

@@ -31,6 +31,20 @@ use std::time::Instant;
 /// A batch's gradient is summed over this many slices (in parallel).
 const SLICES: usize = 8;
 
+/// The trainer's defaults, the one place they are written: `TrainOptions::new`
+/// and the command line's (`gorgon train --help`) read them here.
+pub mod defaults {
+    pub const HIDDEN: usize = 128;
+    pub const EPOCHS: usize = 40;
+    pub const BATCH: usize = 16384;
+    pub const LR: f64 = 0.001;
+    pub const LR_END: f64 = 0.0001;
+    pub const WEIGHT_DECAY: f64 = 0.01;
+    pub const LAMBDA: f64 = 0.5;
+    pub const SEED: u64 = 1;
+    pub const PATIENCE: usize = 8;
+}
+
 #[derive(Clone, Debug)]
 pub struct TrainOptions {
     pub files: Vec<PathBuf>,
@@ -67,15 +81,15 @@ impl TrainOptions {
         TrainOptions {
             files,
             variant,
-            hidden: 128,
-            epochs: 40,
-            batch: 16384,
-            lr: 0.001,
-            lr_end: 0.0001,
-            weight_decay: 0.01,
-            lambda: 0.5,
-            seed: 1,
-            patience: 8,
+            hidden: defaults::HIDDEN,
+            epochs: defaults::EPOCHS,
+            batch: defaults::BATCH,
+            lr: defaults::LR,
+            lr_end: defaults::LR_END,
+            weight_decay: defaults::WEIGHT_DECAY,
+            lambda: defaults::LAMBDA,
+            seed: defaults::SEED,
+            patience: defaults::PATIENCE,
             out,
             checkpoint: None,
             resume: None,
@@ -186,6 +200,12 @@ fn check(opts: &TrainOptions) -> Result<(), String> {
     }
     if opts.batch == 0 || opts.epochs == 0 {
         return Err("--batch and --epochs must be at least 1".into());
+    }
+    if !(0.0..=1.0).contains(&opts.lambda) {
+        return Err(format!("--lambda {}: expected 0 to 1", opts.lambda));
+    }
+    if !(opts.lr > 0.0 && opts.lr_end > 0.0 && opts.lr_end <= opts.lr) {
+        return Err(format!("--lr {} --lr-end {}: expected 0 < lr-end <= lr", opts.lr, opts.lr_end));
     }
     Ok(())
 }
@@ -545,6 +565,42 @@ mod tests {
                 writeln!(out, "{}", r.to_line()).unwrap();
             }
         }
+    }
+
+    /// Options the trainer cannot work with are refused before any data
+    /// is read, each by name.
+    #[test]
+    fn bad_options_are_refused_by_name() {
+        let opts = TrainOptions::new(vec![PathBuf::from("/nonexistent.data")], Variant::MiniPom, PathBuf::from("x.gnn"));
+        for (bad, expected) in [
+            (
+                TrainOptions {
+                    hidden: 24,
+                    ..opts.clone()
+                },
+                "--hidden 24",
+            ),
+            (TrainOptions { epochs: 0, ..opts.clone() }, "--epochs"),
+            (
+                TrainOptions {
+                    lambda: 1.5,
+                    ..opts.clone()
+                },
+                "--lambda 1.5",
+            ),
+            (
+                TrainOptions {
+                    lr_end: 0.01,
+                    ..opts.clone()
+                },
+                "--lr-end 0.01",
+            ),
+        ] {
+            let e = run(&bad, &mut |_| {}).unwrap_err();
+            assert!(e.contains(expected), "{e}");
+        }
+        // The options pass; the missing file is what stops this run.
+        assert!(run(&opts, &mut |_| {}).unwrap_err().contains("/nonexistent.data"));
     }
 
     /// Training lowers the held-out loss well below an untrained net's on

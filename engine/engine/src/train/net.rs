@@ -376,6 +376,51 @@ mod tests {
         }
     }
 
+    /// The two ends read one layout: the trainer's row of a position is
+    /// the engine's inputs, each followed by its factor, and a float net
+    /// whose weights are whole multiples of `1 / QA` quantises to a net
+    /// whose accumulators are exactly the float net's (the factors merged
+    /// into the rows they factor), on random positions of both variants.
+    #[test]
+    fn the_trainer_and_the_engine_read_one_layout() {
+        use crate::nnue::accumulator::{refresh, Accumulator};
+        use crate::nnue::features::for_each_input;
+        let mut rng = SplitMix64::new(11);
+        for variant in Variant::ALL {
+            let h = 16;
+            let mut net = FloatNet::new(variant, h, 12);
+            for x in net.w.iter_mut().chain(&mut net.b) {
+                *x = (*x * 4.0 * QA as f32).round() / QA as f32;
+            }
+            let q = net.quantise(String::new());
+            let mut float = vec![0.0; h];
+            for _ in 0..100 {
+                let pos = random_position(variant, &mut rng, 120);
+                let (row, split) = super::super::data::inputs(&pos);
+                let (us, them) = row.split_at(split as usize);
+                let mut engine = Accumulator::default();
+                refresh(&q, &pos, &mut engine);
+                for (perspective, trained) in [(pos.side_to_move(), us), (!pos.side_to_move(), them)] {
+                    let mut expected = Vec::new();
+                    for_each_input(&pos, perspective, |i| {
+                        expected.push(i);
+                        expected.extend(factor(variant, i));
+                    });
+                    assert_eq!(trained, &expected[..], "{}", pos.fen());
+                    net.accumulate(trained, &mut float);
+                    for (f, &e) in float.iter().zip(&engine.values[perspective.index()][..h]) {
+                        assert!(
+                            (f * QA as f32 - e as f32).abs() < 0.01,
+                            "{variant:?}: float {} against {e}: {}",
+                            f * QA as f32,
+                            pos.fen()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn checkpoints_read_back() {
         let net = FloatNet::new(Variant::MiniPom, 16, 9);

@@ -32,11 +32,15 @@ export function parseSquare(name) {
 
 export class Board {
   // `choose(moves, color)` resolves to the move text picked among
-  // several (the Morph picker); `onMove(text)` plays a move.
-  constructor(svg, { onMove, choose }) {
+  // several (the Morph picker); `onMove(text)` plays a move; `say(text)`
+  // tells a keyboard user what a key did (lifted, put back, why not).
+  constructor(svg, { onMove, choose, say = () => {} }) {
     this.svg = svg;
     this.onMove = onMove;
     this.choose = choose;
+    this.say = say;
+    // The keyboard's focus cursor: a square name (kept across positions).
+    this.cursor = null;
     this.view = null;
     this.flipped = false;
     this.coordinates = true;
@@ -50,6 +54,14 @@ export class Board {
     svg.addEventListener('pointerup', (e) => this.pointerUp(e));
     svg.addEventListener('pointercancel', () => this.cancelDrag());
     svg.addEventListener('contextmenu', (e) => e.preventDefault());
+    // A click does not take the keyboard's focus (the page's keys keep
+    // stepping through the game); Tab does.
+    svg.addEventListener('mousedown', (e) => e.preventDefault());
+    svg.addEventListener('keydown', (e) => this.keyDown(e));
+    // The cursor is drawn while the keyboard drives the board, not after
+    // a click.
+    this.pointedAt = -Infinity;
+    svg.addEventListener('focusin', () => { if (performance.now() - this.pointedAt > 500) svg.classList.add('keyboard'); });
   }
 
   // Draws a position view; `lastMove` `{from, to}` is highlighted.
@@ -109,29 +121,45 @@ export class Board {
     const v = this.view;
     if (!v) return;
     const svg = this.svg;
+    // Redrawn under a keyboard user's focus: the focus stays on the board.
+    const focused = svg.contains(document.activeElement);
     svg.replaceChildren();
     svg.setAttribute('viewBox', `0 0 ${v.files * UNIT} ${v.ranks * UNIT}`);
     svg.dataset.variant = v.variant;
     svg.dataset.flipped = this.flipped ? '1' : '0';
-    const defs = el('defs', {}, svg);
+    const defs = el('defs', { 'aria-hidden': 'true' }, svg);
     defs.innerHTML = pieceDefs() +
       '<pattern id="stone" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
       '<rect width="14" height="14" class="stone-bg"/><line x1="0" y1="0" x2="0" y2="14" class="stone-line"/></pattern>' +
       '<radialGradient id="check-glow"><stop offset="0" class="check-in"/><stop offset="1" class="check-out"/></radialGradient>' +
       '<marker id="arrow-head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="3.2" markerHeight="3.2" orient="auto-start-reverse">' +
       '<path d="M0 0L10 5L0 10z" class="arrow-head"/></marker>';
-    const squares = el('g', { class: 'squares' }, svg);
-    const marks = el('g', { class: 'marks' }, svg);
-    this.targetLayer = el('g', { class: 'targets' }, svg);
-    const pieces = el('g', { class: 'pieces' }, svg);
-    this.arrowLayer = el('g', { class: 'arrows' }, svg);
+    // For assistive technology the board is a grid of squares, rows from
+    // the top of the screen down, each square named with its piece (the
+    // drawing layers above are hidden from it).
+    const squares = el('g', { class: 'squares', role: 'presentation' }, svg);
+    const hidden = (cls) => el('g', { class: cls, 'aria-hidden': 'true' }, svg);
+    const marks = hidden('marks');
+    this.targetLayer = hidden('targets');
+    const pieces = hidden('pieces');
+    this.arrowLayer = hidden('arrows');
     const petrified = new Set([...v.petrified.white, ...v.petrified.black]);
-    for (let rank = 0; rank < v.ranks; rank++) {
-      for (let file = 0; file < v.files; file++) {
+    this.petrifiedSet = petrified;
+    if (!this.cursor || !(parseSquare(this.cursor).file < v.files && parseSquare(this.cursor).rank < v.ranks)) {
+      this.cursor = Object.keys(v.legal)[0] || squareName(0, 0);
+    }
+    for (let row = 0; row < v.ranks; row++) {
+      const line = el('g', { role: 'row' }, squares);
+      for (let col = 0; col < v.files; col++) {
+        const file = this.flipped ? v.files - 1 - col : col;
+        const rank = this.flipped ? row : v.ranks - 1 - row;
         const name = squareName(file, rank);
         const { x, y } = this.corner(name);
         const light = (file + rank) % 2 === 1;
-        el('rect', { x, y, width: UNIT, height: UNIT, class: `square ${light ? 'light' : 'dark'}`, 'data-square': name }, squares);
+        el('rect', {
+          x, y, width: UNIT, height: UNIT, class: `square ${light ? 'light' : 'dark'}`, 'data-square': name,
+          role: 'gridcell', tabindex: name === this.cursor ? '0' : '-1', 'aria-label': this.squareLabel(name),
+        }, line);
         if (petrified.has(name)) {
           el('rect', { x: x + 3, y: y + 3, width: UNIT - 6, height: UNIT - 6, class: 'petrified-mark', 'data-petrified': name }, marks);
         }
@@ -158,11 +186,115 @@ export class Board {
     }
     this.pieceLayer = pieces;
     this.drawArrows();
+    const cursor = this.corner(this.cursor);
+    this.cursorMark = el('rect', { x: cursor.x + 4, y: cursor.y + 4, width: UNIT - 8, height: UNIT - 8, class: 'focus-cursor', 'aria-hidden': 'true' }, svg);
+    if (focused) this.focusCursor();
+  }
+
+  // What a screen reader says of a square: its name, its piece, and
+  // whether it is petrified, lifted, or a target of the lifted piece.
+  squareLabel(name) {
+    const v = this.view;
+    const piece = v.pieces[name];
+    const parts = [name, piece ? pieceName(piece) : 'empty'];
+    if (this.petrifiedSet && this.petrifiedSet.has(name)) parts.push('petrified');
+    const target = this.selected && this.selected !== name && this.targetsOf(this.selected).find((t) => t.to === name);
+    if (this.selected === name) parts.push('lifted');
+    else if (target && target.moves.some((m) => m.kind === 'castle')) parts.push('castles here');
+    else if (target && target.moves.some((m) => m.kind === 'swap')) parts.push('swaps here');
+    else if (target) parts.push(piece ? 'can be taken' : 'can move here');
+    return parts.join(', ');
+  }
+
+  squareNode(name) {
+    return this.svg.querySelector(`rect.square[data-square="${name}"]`);
+  }
+
+  // Focuses the cursor's square (the board takes the keyboard).
+  focusCursor() {
+    const node = this.squareNode(this.cursor);
+    if (node) node.focus({ preventScroll: true });
+  }
+
+  // Moves the cursor to `name`: the one square in the tab order, focused.
+  setCursor(name) {
+    const old = this.squareNode(this.cursor);
+    if (old) old.setAttribute('tabindex', '-1');
+    this.cursor = name;
+    const node = this.squareNode(name);
+    if (node) node.setAttribute('tabindex', '0');
+    if (this.cursorMark) {
+      const { x, y } = this.corner(name);
+      this.cursorMark.setAttribute('x', x + 4);
+      this.cursorMark.setAttribute('y', y + 4);
+    }
+    this.svg.classList.add('keyboard');
+    this.focusCursor();
+  }
+
+  // Arrow keys move the cursor as the board is seen (up is up on the
+  // screen, flipped or not); Enter or Space lifts the piece under it, or
+  // drops the lifted one there; Escape puts it back. Other keys go on to
+  // the page (Home, End, f).
+  keyDown(event) {
+    if (!this.view || !this.cursor) return;
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[event.key];
+    const handled = () => { event.preventDefault(); event.stopPropagation(); };
+    if (step) {
+      handled();
+      const sign = this.flipped ? -1 : 1;
+      const { file, rank } = parseSquare(this.cursor);
+      const f = Math.max(0, Math.min(this.view.files - 1, file + sign * step[0]));
+      const r = Math.max(0, Math.min(this.view.ranks - 1, rank + sign * step[1]));
+      this.setCursor(squareName(f, r));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      handled();
+      this.svg.classList.add('keyboard');
+      this.activate(this.cursor);
+    } else if (event.key === 'Escape' && this.selected) {
+      handled();
+      const from = this.selected;
+      this.select(null);
+      this.say(`${pieceName(this.view.pieces[from])} put back on ${from}`);
+    }
+  }
+
+  // The keyboard's click on `square`: drop the lifted piece there, put it
+  // back, or lift the piece there; else say why nothing happens.
+  async activate(square) {
+    const v = this.view;
+    const from = this.selected;
+    if (from && from !== square && this.targetsOf(from).some((t) => t.to === square)) {
+      await this.tryMove(from, square);
+      // Back from the picker (or not): the keyboard stays on the board.
+      this.focusCursor();
+      return;
+    }
+    if (from === square) {
+      this.select(null);
+      this.say(`${pieceName(v.pieces[square])} put back on ${square}`);
+      return;
+    }
+    if (this.canLift(square)) {
+      this.select(square);
+      const targets = this.targetsOf(square).map((t) => t.to);
+      this.say(`${pieceName(v.pieces[square])} on ${square} lifted; it can go to ${targets.join(', ')}`);
+      return;
+    }
+    const piece = v.pieces[square];
+    let why;
+    if (!this.interactive) why = 'not your move';
+    else if (from) why = `the ${pieceName(v.pieces[from])} on ${from} cannot go to ${square}`;
+    else if (!piece) why = `${square} is empty`;
+    else if (this.petrifiedSet.has(square)) why = `the ${pieceName(piece)} on ${square} is petrified`;
+    else if (piece.color !== v.side[0]) why = `the ${pieceName(piece)} on ${square} is not the side to move's`;
+    else why = `the ${pieceName(piece)} on ${square} has no legal move`;
+    this.say(why);
   }
 
   drawCoordinates(svg) {
     const v = this.view;
-    const g = el('g', { class: 'coordinates' }, svg);
+    const g = el('g', { class: 'coordinates', 'aria-hidden': 'true' }, svg);
     const bottomRank = this.flipped ? v.ranks - 1 : 0;
     const leftFile = this.flipped ? v.files - 1 : 0;
     for (let file = 0; file < v.files; file++) {
@@ -202,8 +334,19 @@ export class Board {
   }
 
   select(square) {
+    const before = this.selected;
     this.selected = square;
     this.targetLayer.replaceChildren();
+    // The lifted square and its targets are named so (and no longer after).
+    for (const s of [before, square]) {
+      if (!s) continue;
+      for (const name of [s, ...this.targetsOf(s).map((t) => t.to)]) {
+        const node = this.squareNode(name);
+        if (node) node.setAttribute('aria-label', this.squareLabel(name));
+      }
+    }
+    const lifted = this.squareNode(square || before);
+    if (lifted) lifted.setAttribute('aria-selected', square ? 'true' : 'false');
     if (!square) return;
     const { x, y } = this.corner(square);
     el('rect', { x, y, width: UNIT, height: UNIT, class: 'selected' }, this.targetLayer);
@@ -238,6 +381,8 @@ export class Board {
 
   pointerDown(event) {
     if (!this.view || event.button > 0) return;
+    this.svg.classList.remove('keyboard');
+    this.pointedAt = performance.now();
     const square = this.squareAt(event);
     if (!square) return;
     event.preventDefault();

@@ -28,7 +28,10 @@ export function redraw() {
   const view = state.views.get(state.ply) || null;
   part('variant', [state.variant], () => { $('variant').value = state.variant; });
   part('mode', [state.mode], () => {
-    for (const tab of document.querySelectorAll('[data-mode]')) tab.classList.toggle('active', tab.dataset.mode === state.mode);
+    for (const tab of document.querySelectorAll('[data-mode]')) {
+      tab.classList.toggle('active', tab.dataset.mode === state.mode);
+      tab.setAttribute('aria-pressed', String(tab.dataset.mode === state.mode));
+    }
     for (const panel of document.querySelectorAll('.panel')) panel.hidden = panel.id !== `${state.mode}-panel`;
   });
   part('message', [state.message], () => {
@@ -36,6 +39,7 @@ export function redraw() {
     $('message').hidden = !state.message;
   });
   part('thinking', [state.thinking], () => { $('thinking').hidden = !state.thinking; });
+  part('announcement', [state.announcement], () => { $('announce').textContent = state.announcement; });
   part('orientation', [state.flipped, state.coordinates], () => {
     if (board.flipped !== state.flipped) board.flip();
     if (board.coordinates !== state.coordinates) board.setCoordinates(state.coordinates);

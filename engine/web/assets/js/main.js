@@ -15,6 +15,7 @@ import { analyseEffects, restart, setAnalysing, toggle } from './analyse.js';
 import { review } from './review-panel.js';
 import { copyFen, exportPgn, importPgn, loadFen } from './records.js';
 import { keys } from './keys.js';
+import { announceEffects, typedMove } from './typed.js';
 
 // For docs/WEB.md's figures and the browser tests.
 window.gorgon = { state, timings, runner };
@@ -23,10 +24,12 @@ S.onChange(redraw);
 afterShow((view) => {
   playEffects(view);
   analyseEffects(view);
+  announceEffects(view);
 });
 on.move = humanMove;
 on.flag = flagFell;
 on.tick = drawClocks;
+on.say = S.announce;
 
 function setMode(mode) {
   S.setMode(mode);
@@ -98,6 +101,8 @@ async function start() {
   $('fen-copy').addEventListener('click', copyFen);
   $('pgn-export').addEventListener('click', exportPgn);
   $('pgn-import').addEventListener('click', importPgn);
+  $('move-play').addEventListener('click', typedMove);
+  $('move-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') typedMove(); });
   document.addEventListener('keydown', keys);
   setMode('play');
   await setGame('pom', null, []);

@@ -9,8 +9,8 @@ import { setGame } from './game.js';
 import * as T from './tree.js';
 import { endMatch } from './play.js';
 
-// The game with its side lines, comments and glyphs (coordinates; the
-// inventor's notation writes the main line only).
+// The game with its side lines, and the comments and glyphs a record
+// brought, in either notation.
 export async function exportPgn() {
   const tags = state.match ? { White: state.match.human === 'white' ? 'You' : 'Gorgon', Black: state.match.human === 'black' ? 'You' : 'Gorgon' } : {};
   const notation = $('pgn-notation').value;
@@ -19,7 +19,7 @@ export async function exportPgn() {
   try {
     const r = await api.post('/api/pgn/export', body);
     $('pgn').value = r.pgn;
-    S.setMessage(notation === 'book' && body.tree.nodes.some((n) => n.children.length > 1) ? "The inventor's notation has no side lines: the main line is written." : '');
+    S.setMessage();
   } catch (e) {
     S.setMessage(e.message);
   }

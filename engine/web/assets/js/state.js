@@ -41,6 +41,8 @@ export const state = {
   // `{done, total}` while a review runs, else null.
   reviewProgress: null,
   message: '',
+  // The live region's words: the move shown, or what a key on the board did.
+  announcement: '',
   flipped: false,
   coordinates: true,
   // Bumped when the board must be drawn again though its view is the same
@@ -268,6 +270,10 @@ export function setReviewProgress(reviewProgress) {
 
 export function setMessage(message = '') {
   change({ message });
+}
+
+export function announce(announcement) {
+  change({ announcement });
 }
 
 export function flip() {

@@ -17,9 +17,11 @@ export const on = {
   flag: () => {},
   // The clocks' display must be drawn.
   tick: () => {},
+  // What a key on the board did, for the live region.
+  say: () => {},
 };
 
-export const board = new Board($('board'), { onMove: (m) => on.move(m), choose });
+export const board = new Board($('board'), { onMove: (m) => on.move(m), choose, say: (text) => on.say(text) });
 export const clocks = new Clocks(() => on.tick(), (side) => on.flag(side));
 // The engine: one request at a time for this page (runner.js).
 export const runner = new Runner((text) => setMessage(text));

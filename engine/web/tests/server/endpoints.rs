@@ -219,13 +219,22 @@ fn variation_trees_round_trip_over_the_socket() {
     let again = json!({"game": {"variant": "pom"}, "tree": game["tree"], "result": "*"});
     let r = post(&s, "/api/pgn/export", &again.to_string());
     assert_eq!(r.json()["pgn"].as_str(), Some(pgn.as_str()), "{}", r.body);
-    // In the inventor's notation the main line is written.
+    // In the inventor's notation too (glyphs aside), and back.
     let book = json!({"game": {"variant": "pom"}, "tree": {"nodes": nodes}, "notation": "book"});
     let text = post(&s, "/api/pgn/export", &book.to_string()).json()["pgn"]
         .as_str()
         .unwrap()
         .to_string();
-    assert!(text.contains("1 E3 - E5"), "{text}");
+    assert!(
+        text.contains("1 E3 - E5 {main}\n( {or} 1 G3 - G5   G9 - G7 )\n1 . . . H10 - H8\n"),
+        "{text}"
+    );
+    let back = post(&s, "/api/pgn/import", &json!({"text": text, "variant": "pom"}).to_string()).json();
+    assert_eq!(back["notation"], "book");
+    let nodes_back = &back["games"][0]["tree"]["nodes"];
+    assert_eq!(nodes_back.as_array().map(Vec::len), Some(7), "{back}");
+    assert_eq!(nodes_back[0]["children"].as_array().map(Vec::len), Some(2), "{back}");
+    assert_eq!(back["games"][0]["moves"], json!(["e3e5", "h10h8", "f2c5"]));
 
     // Refusals: over the cap (7 moves), both moves and tree, an illegal
     // side-line move in a PGN, named.
@@ -457,4 +466,52 @@ fn a_move_reply_takes_under_50_ms() {
         times[times.len() - 1]
     );
     assert!(median < 50.0, "{times:?}");
+}
+
+#[test]
+fn typed_moves_are_resolved_in_both_notations() {
+    let s = server(test_caps());
+    let typed = |moves: &str, fen: Option<&str>, text: &str| {
+        let body = json!({"game": {"variant": if fen.is_some() { "minipom" } else { "pom" }, "fen": fen,
+                                   "moves": serde_json::from_str::<Value>(moves).unwrap()}, "text": text});
+        post(&s, "/api/move", &body.to_string())
+    };
+    let r = typed("[]", None, "e3e5");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json(), json!({"move": "e3e5", "book": "E3 - E5", "read_as": "coord"}));
+    let r = typed("[]", None, "E3 - E5");
+    assert_eq!(r.json(), json!({"move": "e3e5", "book": "E3 - E5", "read_as": "book"}));
+    // 8. ME x B10 of the inventor's game, after its first 14 plies.
+    let fourteen: Vec<Value> = serde_json::from_str::<Vec<Value>>(SAMPLE_15).unwrap()[..14].to_vec();
+    let r = typed(&Value::from(fourteen).to_string(), None, "ME x B10");
+    assert_eq!(r.json()["move"], "d8b10", "{}", r.body);
+    // Refusals name the problem.
+    for (text, words) in [
+        ("e3e9", "move 'e3e9': illegal in this position (e3 to e9)"),
+        ("T - A5", "'T - A5': no legal move matches"),
+        ("hello", "is a move neither in coordinates"),
+        ("", "type a move"),
+    ] {
+        let r = typed("[]", None, text);
+        assert_eq!(r.status, 422, "{text}: {}", r.body);
+        assert!(r.json()["error"].as_str().unwrap().contains(words), "{text}: {}", r.body);
+    }
+    // Ambiguous text: refused, with every candidate and how to write it.
+    let r = typed("[]", Some("4k4/9/9/9/9/9/2H3H2/9/4K4 w - - 0 1"), "H - E4");
+    assert_eq!(r.status, 422, "{}", r.body);
+    let answer = r.json();
+    assert_eq!(
+        answer["error"],
+        "'H - E4' is ambiguous: it could be H C3 - E4 (c3e4) or H G3 - E4 (g3e4)"
+    );
+    assert_eq!(
+        answer["candidates"],
+        json!([{"move": "c3e4", "book": "H C3 - E4"}, {"move": "g3e4", "book": "H G3 - E4"}])
+    );
+    // The game itself is checked first, and the body's shape.
+    let r = post(&s, "/api/move", r#"{"game":{"variant":"pom","moves":["e3e9"]},"text":"e3e5"}"#);
+    assert_eq!(r.status, 422);
+    assert!(r.json()["error"].as_str().unwrap().starts_with("ply 1"), "{}", r.body);
+    let r = post(&s, "/api/move", r#"{"game":{"variant":"pom"},"text":"e3e5","extra":1}"#);
+    assert_eq!(r.status, 400);
 }

@@ -24,13 +24,14 @@ fn shared() -> &'static Server {
     })
 }
 
-const PATHS: [&str; 6] = [
+const PATHS: [&str; 7] = [
     "/api/position",
     "/api/search",
     "/api/review",
     "/api/stop",
     "/api/pgn/export",
     "/api/pgn/import",
+    "/api/move",
 ];
 
 /// Words the endpoints know, so that random bodies often get past the
@@ -47,6 +48,8 @@ fn word() -> impl Strategy<Value = String> {
         Just("e3e5".to_string()),
         Just("b7d8(H)".to_string()),
         Just("f1k1".to_string()),
+        Just("E3 - E5".to_string()),
+        Just("ME x B10".to_string()),
         Just("depth".to_string()),
         Just("text".to_string()),
         Just("notation".to_string()),
@@ -105,6 +108,9 @@ fn shaped(path: usize) -> BoxedStrategy<Vec<u8>> {
         "/api/stop" => page().prop_map(|p| fields(vec![("page", p)])).boxed(),
         "/api/pgn/export" => (prop::option::of(game()), text(), text())
             .prop_map(|(g, n, r)| fields(vec![("game", g), ("notation", n), ("result", r)]))
+            .boxed(),
+        "/api/move" => (prop::option::of(game()), text())
+            .prop_map(|(g, t)| fields(vec![("game", g), ("text", t)]))
             .boxed(),
         _ => (text(), text(), text())
             .prop_map(|(t, v, n)| fields(vec![("text", t), ("variant", v), ("notation", n)]))

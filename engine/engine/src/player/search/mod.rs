@@ -216,8 +216,8 @@ impl<'a> Worker<'a> {
     /// The static evaluation of the current position: the net's, or the
     /// hand-written one.
     #[inline(always)]
-    fn evaluate(&self) -> i32 {
-        match &self.nnue {
+    fn evaluate(&mut self) -> i32 {
+        match &mut self.nnue {
             Some(n) => n.evaluate(&self.pos),
             None => evaluate(&self.pos),
         }
