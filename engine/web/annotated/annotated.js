@@ -24,6 +24,18 @@ const status = document.getElementById('status');
 const remark = document.getElementById('remark');
 let ply = 0;
 
+// The game as a one-line tree of moves, as the move list draws one
+// (movelist.js; the page of `gorgon serve` names these nodes in tree.js).
+const root = { h: null, comment: null, before: null, nags: [], parent: null, children: [] };
+const nodes = [];
+data.history.reduce((parent, h) => {
+  const n = { id: nodes.length + 1, h, comment: null, before: null, nags: [], parent, children: [] };
+  parent.children.push(n);
+  nodes.push(n);
+  return n;
+}, root);
+const nodeGlyphs = new Map(nodes.map((n, i) => [n, glyphs[i]]));
+
 // `12.` or `12...` and the move as the list writes it, with its glyph.
 function moveLabel(i) {
   const h = data.history[i];
@@ -50,7 +62,7 @@ function show(target) {
   // position before, as the remark says).
   const note = data.notes[ply - 1];
   board.setArrows(note && note.best ? [{ ...note.best, strength: 1 }] : []);
-  renderMoves(list, data.history, { ply, glyphs, notation: data.notation, onSelect: show });
+  renderMoves(list, root, { current: nodes[ply - 1] || null, glyphs: nodeGlyphs, notation: data.notation, onSelect: (n) => show(nodes.indexOf(n) + 1) });
   drawGraph(graph, data.review, ply, show);
   status.textContent = ply === 0 ? 'Start position' : moveLabel(ply - 1);
   remark.textContent = ply === 0 ? `${last} plies. Use the arrow keys or click a move.` : remarkText(ply - 1);

@@ -56,6 +56,7 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/runner.js", "text/javascript; charset=utf-8"),
     asset!("js/speech.js", "text/javascript; charset=utf-8"),
     asset!("js/state.js", "text/javascript; charset=utf-8"),
+    asset!("js/tree.js", "text/javascript; charset=utf-8"),
     asset!("js/typed.js", "text/javascript; charset=utf-8"),
     asset!("js/widgets.js", "text/javascript; charset=utf-8"),
 ];

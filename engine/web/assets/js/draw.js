@@ -3,12 +3,14 @@
 // that a redraw after each change costs little and keeps the board's
 // selection while an analysis reports. Nothing here starts a request.
 
+import * as S from './state.js';
 import { state } from './state.js';
+import * as T from './tree.js';
 import { $, board } from './widgets.js';
 import { renderMoves } from './movelist.js';
 import { renderEvalBar, renderLines } from './analysis.js';
 import { drawGraph, summary } from './review.js';
-import { finalResult, show, timings } from './game.js';
+import { finalResult, showNode, timings } from './game.js';
 import { arrows, playLine } from './analyse.js';
 import { capital, drawClocks, humanTurn } from './play.js';
 import { drawEditor, editDrawn, editing, editView } from './editor.js';
@@ -46,11 +48,21 @@ export function redraw() {
   });
   drawClocks();
   if (view) drawPosition(view);
-  part('moves', [state.history, state.ply, state.review, state.notation], () => {
-    const glyphs = state.review ? state.review.moves.map((m) => m.glyph) : [];
-    renderMoves($('moves'), state.history, { ply: state.ply, glyphs, notation: state.notation, onSelect: (p) => show(p) });
+  const current = S.currentNode();
+  part('moves', [state.tree, state.treeEpoch, current, state.review, state.notation], () => {
+    const glyphs = new Map();
+    if (state.review) state.reviewLine.forEach((n, i) => glyphs.set(n, state.review.moves[i] && state.review.moves[i].glyph));
+    renderMoves($('moves'), state.tree, { current, glyphs, notation: state.notation, onSelect: showNode });
   });
-  part('review', [state.review, state.ply, state.history, state.notation], drawReview);
+  part('line-tools', [state.tree, state.treeEpoch, current], () => {
+    const side = T.lineStart(current) !== null;
+    $('line-tools').hidden = state.tree.children.length === 0;
+    $('promote-line').disabled = !side;
+    $('main-line').disabled = !side;
+    $('delete-line').disabled = T.isRoot(current);
+    $('delete-line').textContent = side || T.isRoot(current) ? 'Delete line' : 'Delete from here';
+  });
+  part('review', [state.review, state.ply, state.line, state.notation], drawReview);
   part('progress', [state.reviewProgress], () => {
     const bar = $('review-progress');
     bar.hidden = !state.reviewProgress;
@@ -124,8 +136,12 @@ function drawReview() {
     return;
   }
   graph.hidden = false;
-  drawGraph(graph, state.review, state.ply, (p) => show(p));
-  const m = state.ply > 0 ? state.review.moves[state.ply - 1] : null;
+  // The review is of one line; elsewhere the graph has no cursor.
+  const reviewed = state.reviewLine;
+  const on = state.ply <= reviewed.length && state.line.slice(0, state.ply).every((n, i) => reviewed[i] === n);
+  drawGraph(graph, state.review, on ? state.ply : null, (p) => showNode(p > 0 ? reviewed[p - 1] : state.tree));
+  const m = on && state.ply > 0 ? state.review.moves[state.ply - 1] : null;
+  const elsewhere = on ? '' : ' · (the review is of another line)';
   const here = m ? ` · ${state.history[state.ply - 1].move}${m.glyph || ''} ${m.eval}${m.best ? ` (Gorgon: ${state.notation === 'book' ? m.best_book : m.best} ${m.best_eval})` : ''}${m.mate ? ` · ${m.mate}` : ''}` : '';
-  text.textContent = `${summary('White', state.review.white)}; ${summary('Black', state.review.black)}${here}`;
+  text.textContent = `${summary('White', state.review.white)}; ${summary('Black', state.review.black)}${here}${elsewhere}`;
 }

@@ -9,6 +9,7 @@ import * as api from './api.js';
 import * as S from './state.js';
 import { state } from './state.js';
 import { clocks, stopRunning } from './widgets.js';
+import * as T from './tree.js';
 
 // Figures for docs/WEB.md and the browser tests.
 export const timings = { ready: null, positions: [] };
@@ -45,6 +46,29 @@ export async function viewAt(ply) {
   return view;
 }
 
+// The view after node `n` of the tree (on the current line or not).
+async function viewOf(n) {
+  if (n.view) return n.view;
+  const view = await position({ variant: state.variant, fen: state.startFen, moves: T.movesOf(n) });
+  S.keepNodeView(n, view);
+  return view;
+}
+
+// Shows the position after node `n` (a click on any move of any line):
+// the current line becomes the one through it.
+export async function showNode(n) {
+  let view;
+  try {
+    view = await S.ask(viewOf(n));
+  } catch (e) {
+    S.failed(e);
+    return;
+  }
+  if (!S.inGame(n)) return;
+  S.goTo(n);
+  shown(view);
+}
+
 // The result shown: the rules' outcome, else a resignation or flag.
 export function finalResult(view) {
   if (view.outcome) return { result: view.outcome.result, reason: view.outcome.reason };
@@ -74,25 +98,31 @@ function startFenOf(variant) {
   return v ? v.start_fen : null;
 }
 
-// A new game: `moves` replayed by the server from `fen` (or the start).
-export async function setGame(variant, fen, moves, result = null) {
+// A new game: `moves` replayed by the server from `fen` (or the start),
+// or with side lines, `nodes` (the API's tree) instead of `moves`.
+export async function setGame(variant, fen, moves, result = null, nodes = null) {
   stopRunning();
-  let view;
+  const tree = T.node();
+  const ends = nodes ? T.graft(tree, nodes) : [T.addPath(tree, moves).pop() || tree];
+  let views;
   try {
-    view = await S.ask(position({ variant, fen: fen || null, moves }));
+    views = await S.ask(Promise.all(ends.map((end) => position({ variant, fen: fen || null, moves: T.movesOf(end) }))));
   } catch (e) {
     S.failed(e);
     return false;
   }
-  S.setGame(variant, view.start_fen === startFenOf(variant) ? null : view.start_fen, view, result);
+  const view = views[0];
+  S.setTree(variant, view.start_fen === startFenOf(variant) ? null : view.start_fen, tree, ends, views, result);
   shown(view);
   return true;
 }
 
-// Plays `text` after `after` moves (by default the shown ply; later
-// moves of the game go).
+// Plays `text` after `after`: a ply of the current line (by default the
+// shown one) or a node of the tree. After the end of a line it continues
+// the line; from an earlier position it starts a side line (the rest of
+// the game stays), or goes into the line it names if there is one.
 export async function playMove(text, after = state.ply) {
-  const moves = [...state.moves.slice(0, after), text];
+  const moves = [...(typeof after === 'number' ? state.moves.slice(0, after) : T.movesOf(after)), text];
   let view;
   try {
     view = await S.ask(position({ variant: state.variant, fen: state.startFen, moves }));

@@ -101,6 +101,12 @@ async function start() {
   $('prev').addEventListener('click', () => show(state.ply - 1));
   $('next').addEventListener('click', () => show(state.ply + 1));
   $('last').addEventListener('click', () => show(state.moves.length));
+  $('promote-line').addEventListener('click', () => S.promoteLine());
+  $('main-line').addEventListener('click', () => S.promoteLine(true));
+  $('delete-line').addEventListener('click', () => {
+    S.deleteLine();
+    show(state.ply);
+  });
   $('new-game').addEventListener('click', () => newMatch());
   $('takeback').addEventListener('click', takeback);
   $('resign').addEventListener('click', resign);

@@ -43,10 +43,15 @@ export function playEffects(view) {
   }
 }
 
+// The node the engine is thinking about.
+let thinkingAbout = null;
+
 function engineMove(view) {
+  const node = S.currentNode();
   // Already thinking about this very position.
   const running = runner.running;
-  if (running && running.kind === 'play' && running.plies === state.moves.length) return;
+  if (running && running.kind === 'play' && thinkingAbout === node) return;
+  thinkingAbout = node;
   const spec = gameSpec();
   const body = { game: spec, mode: 'play', threads: state.match.threads };
   if (clocks.enabled) {
@@ -59,9 +64,10 @@ function engineMove(view) {
   run('play', state.moves.length, '/api/search', body, (name, data) => {
     if (name === 'bestmove') {
       S.setThinking(false);
-      // The game moved on (takeback, resignation, flag): drop the move.
-      // The move goes at the end, even if the user stepped back meanwhile.
-      if (data.move && state.moves.length === spec.moves.length && !finalResult(view)) playMove(data.move, spec.moves.length);
+      // The game moved on (takeback, resignation, flag, a move or a line
+      // deleted): drop the move. The move goes after the position it was
+      // thought about, even if the user stepped elsewhere meanwhile.
+      if (data.move && S.inGame(node) && node.children.length === 0 && !finalResult(view)) playMove(data.move, node);
     }
   });
 }

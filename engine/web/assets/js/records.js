@@ -5,15 +5,19 @@ import * as api from './api.js';
 import * as S from './state.js';
 import { state } from './state.js';
 import { $ } from './widgets.js';
-import { finalResult, gameSpec, setGame } from './game.js';
+import { setGame } from './game.js';
+import * as T from './tree.js';
 import { endMatch } from './play.js';
 
+// The game with its side lines, and the comments and glyphs a record
+// brought, in either notation.
 export async function exportPgn() {
-  const view = state.views.get(state.ply);
-  const over = view ? finalResult(view) : null;
   const tags = state.match ? { White: state.match.human === 'white' ? 'You' : 'Gorgon', Black: state.match.human === 'black' ? 'You' : 'Gorgon' } : {};
+  const notation = $('pgn-notation').value;
+  // The rules' result of the main line's end is the server's to add.
+  const body = { game: { variant: state.variant, fen: state.startFen, moves: [] }, tree: T.toNodes(state.tree), notation, result: state.result ? state.result.result : null, tags };
   try {
-    const r = await api.post('/api/pgn/export', { game: gameSpec(), notation: $('pgn-notation').value, result: over ? over.result : null, tags });
+    const r = await api.post('/api/pgn/export', body);
     $('pgn').value = r.pgn;
     S.setMessage();
   } catch (e) {
@@ -21,6 +25,7 @@ export async function exportPgn() {
   }
 }
 
+// The first game of the text, with its side lines.
 export async function importPgn() {
   let r;
   try {
@@ -31,7 +36,7 @@ export async function importPgn() {
   }
   const g = r.games[0];
   endMatch();
-  if (await setGame(g.variant, g.fen, g.moves, null)) S.setMessage(r.games.length > 1 ? `${r.games.length} games in the text: the first is shown` : '');
+  if (await setGame(g.variant, g.fen, g.moves, null, g.tree ? g.tree.nodes : null)) S.setMessage(r.games.length > 1 ? `${r.games.length} games in the text: the first is shown` : '');
 }
 
 export function loadFen() {

@@ -8,9 +8,12 @@ import { $, run } from './widgets.js';
 import { gameSpec } from './game.js';
 import { setAnalysing } from './analyse.js';
 
+// Reviews the current line (from the start to its end; the main line
+// when no side line is shown).
 export function review() {
   setAnalysing(false);
   S.setReview(null);
+  const line = state.line;
   const total = state.moves.length + 1;
   const depth = Number($('review-depth').value);
   run('review', state.moves.length, '/api/review', { game: gameSpec(), depth, threads: Number($('threads').value) }, (name, data) => {
@@ -18,7 +21,7 @@ export function review() {
       S.setReviewProgress({ done: data.done, total });
     } else if (name === 'review') {
       S.setReviewProgress(null);
-      S.setReview(data);
+      S.setReview(data, line);
     }
   });
   S.setReviewProgress({ done: 0, total });

@@ -15,7 +15,8 @@ function el(name, attrs, parent) {
 }
 
 // Draws `review` (the server's `review` event) into `svg`; `ply` is the
-// position shown; `onSelect(ply)` on a click.
+// position shown (null if it is not on the line reviewed);
+// `onSelect(ply)` on a click.
 export function drawGraph(svg, review, ply, onSelect) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -33,7 +34,7 @@ export function drawGraph(svg, review, ply, onSelect) {
     const [p, e] = curve[m.ply + 1];
     el('circle', { cx: x(p), cy: y(e), r: 5, class: `graph-mark ${m.glyph === '??' ? 'blunder' : m.glyph === '?' ? 'mistake' : 'inaccuracy'}` }, svg);
   });
-  el('line', { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: 'graph-cursor', 'data-ply': String(ply) }, svg);
+  if (ply !== null) el('line', { x1: x(ply), y1: 0, x2: x(ply), y2: H, class: 'graph-cursor', 'data-ply': String(ply) }, svg);
   svg.onclick = (event) => {
     const m = svg.getScreenCTM();
     if (!m) return;

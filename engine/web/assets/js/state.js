@@ -3,13 +3,25 @@
 // effects (the engine's move, analysis, requests) are started by the
 // callers, never by the drawing.
 
+import * as T from './tree.js';
+
 export const state = {
   config: null,
   variant: 'pom',
   startFen: null,
+  // The game's tree of moves (tree.js), its root the start position.
+  tree: T.node(),
+  // Bumped at each change of the tree (a move added, a line promoted or
+  // deleted), for the move list.
+  treeEpoch: 0,
+  // The current line: the nodes of a path through the tree, from the
+  // start to the end of the line the shown move is on; the shown
+  // position is the one after `ply` of them. `moves` and `history` are
+  // its moves and their history entries, `views` the server's views by
+  // ply along it (a cache; the shown one is views.get(ply)).
+  line: [],
   moves: [],
   ply: 0,
-  // The server's views by ply (a cache; the shown one is views.get(ply)).
   views: new Map(),
   history: [],
   mode: 'play',
@@ -24,6 +36,8 @@ export const state = {
   lines: [],
   evalInfo: null,
   review: null,
+  // The nodes of the line the review is of.
+  reviewLine: [],
   // `{done, total}` while a review runs, else null.
   reviewProgress: null,
   message: '',
@@ -92,28 +106,111 @@ export function failed(error) {
 
 // ---- The game.
 
+// `line` (nodes) made the current line, shown after `ply` of its moves;
+// `fields` changed too.
+function showLine(line, ply, fields = {}) {
+  const views = new Map();
+  if (state.tree.view) views.set(0, state.tree.view);
+  line.forEach((n, i) => { if (n.view) views.set(i + 1, n.view); });
+  change({ ...fields, line, moves: line.map((n) => n.move), history: line.map((n) => n.h), views, ply });
+}
+
+// The tree changed: answers asked before are for a game that is no more
+// (a tree change is an action, as a move is), and a review of a deleted
+// line goes.
+function treeChanged() {
+  generation++;
+  const reviewed = state.reviewLine;
+  const review = reviewed.length && !T.attached(reviewed[reviewed.length - 1]) ? null : state.review;
+  return { treeEpoch: state.treeEpoch + 1, review };
+}
+
 // A new game: `view` is the server's replay of it; shown at its end.
 export function setGame(variant, startFen, view, result) {
-  const moves = view.history.map((h) => h.move);
-  change({ variant, startFen, moves, history: view.history, views: new Map([[moves.length, view]]), ply: moves.length, review: null, result, message: '' });
+  const tree = T.node();
+  const end = T.addPath(tree, view.history.map((h) => h.move)).pop() || tree;
+  setTree(variant, startFen, tree, [end], [view], result);
 }
 
-// `moves` played (the game's later moves go), `view` after them; shown.
+// A new game with side lines: `tree` (a root of tree.js) and the server's
+// views at the ends of its lines, `ends[i]`'s `views[i]` (the main
+// line's first: the game is shown at its end).
+export function setTree(variant, startFen, tree, ends, views, result) {
+  ends.forEach((end, i) => {
+    end.view = views[i];
+    T.path(end).forEach((n, k) => { n.h = views[i].history[k]; });
+  });
+  state.tree = tree;
+  const line = T.lineThrough(tree);
+  showLine(line, line.length, { variant, startFen, review: null, result, message: '', treeEpoch: state.treeEpoch + 1 });
+}
+
+// Goes to the position after `moves` (a path from the start), adding the
+// moves the tree lacks (a side line if they branch off from a line), with
+// `view` the server's view there; the current line is the one through it.
 export function setMoves(moves, view) {
-  const changed = state.moves.length !== moves.length - 1 || state.moves[moves.length - 1] !== moves[moves.length - 1];
-  for (const key of [...state.views.keys()]) if (key >= moves.length) state.views.delete(key);
-  state.views.set(moves.length, view);
-  change({ moves, history: view.history, ply: moves.length, review: changed ? null : state.review, message: '' });
+  const nodes = T.addPath(state.tree, moves);
+  nodes.forEach((n, i) => { if (!n.h) n.h = view.history[i]; });
+  const last = nodes.length ? nodes[nodes.length - 1] : state.tree;
+  last.view = view;
+  showLine(T.lineThrough(last), nodes.length, { treeEpoch: state.treeEpoch + 1, message: '' });
 }
 
-// The game cut to `ply` moves, shown there.
+// Goes to node `n` (its view known): the current line is the one through it.
+export function goTo(n) {
+  showLine(T.lineThrough(n), T.depth(n));
+}
+
+// The current line's moves after `ply` deleted (and what followed them
+// in side lines), shown at `ply`.
 export function cutTo(ply) {
-  for (const key of [...state.views.keys()]) if (key > ply) state.views.delete(key);
-  change({ moves: state.moves.slice(0, ply), history: state.history.slice(0, ply), ply, review: null });
+  if (ply < state.line.length) {
+    const parent = T.cut(state.line[ply]);
+    showLine(T.lineThrough(parent), ply, treeChanged());
+  } else {
+    showLine(state.line, ply);
+  }
 }
 
-// Remembers the view after `ply` moves (no redraw: nothing shown changes).
+// Whether node `n` is in the game shown (not deleted, not of an older game).
+export function inGame(n) {
+  return T.rootOf(n) === state.tree && T.attached(n);
+}
+
+// Remembers the view after node `n`, if it is still in the game (no
+// redraw: nothing shown changes).
+export function keepNodeView(n, view) {
+  if (!inGame(n)) return;
+  n.view = view;
+  const ply = T.depth(n);
+  if (ply === 0 || state.line[ply - 1] === n) state.views.set(ply, view);
+}
+
+// The node shown (the root at the start).
+export function currentNode() {
+  return state.ply > 0 ? state.line[state.ply - 1] : state.tree;
+}
+
+// The shown move's line promoted one level up (`toMain`: made the main
+// line); the same position stays shown.
+export function promoteLine(toMain = false) {
+  const n = currentNode();
+  if (toMain ? T.makeMain(n) : T.promote(n)) showLine(T.lineThrough(n), state.ply, treeChanged());
+}
+
+// The shown move's line deleted from where it branches off (on the main
+// line, the shown move and all after it); shown where it branched off.
+export function deleteLine() {
+  const n = currentNode();
+  if (T.isRoot(n)) return;
+  const parent = T.cut(T.lineStart(n) || n);
+  showLine(T.lineThrough(parent), T.depth(parent), treeChanged());
+}
+
+// Remembers the view after `ply` moves of the current line (no redraw:
+// nothing shown changes).
 export function keepView(ply, view) {
+  (ply > 0 ? state.line[ply - 1] : state.tree).view = view;
   state.views.set(ply, view);
 }
 
@@ -167,8 +264,9 @@ export function setEvalInfo(evalInfo) {
   change({ evalInfo });
 }
 
-export function setReview(review) {
-  change({ review });
+// The review of `line` (nodes; the current line by default).
+export function setReview(review, line = state.line) {
+  change({ review, reviewLine: line });
 }
 
 export function setReviewProgress(reviewProgress) {

@@ -88,7 +88,7 @@ class Page:
     def play(self, move, drag=False):
         """Plays a coordinate move by clicks (or a drag), through the
         picker when the two squares allow several moves."""
-        before = self.ply_count()
+        before = self.state("ply")
         start, end = squares_of(move)
         if drag:
             self.drag(start, end)
@@ -97,7 +97,8 @@ class Page:
             self.click(end)
         if self.js("return !document.getElementById('picker').hidden"):
             self.driver.find_element(By.CSS_SELECTOR, f'#picker button[data-move="{move}"]').click()
-        self.wait(lambda d: self.ply_count() > before, f"the move {move}")
+        # Played after the shown position (a side line if it was not the end).
+        self.wait(lambda d: self.state("ply") > before, f"the move {move}")
         assert self.state("moves")[before] == move, (move, self.state("moves"))
 
     # -- The rest of the page.
