@@ -9,7 +9,7 @@ use crate::error::{parse, ApiError};
 use crate::events::{self, Sender};
 use crate::game::{GameSpec, ReplayedGame};
 use crate::search::{start_thread, Ready};
-use crate::searches::PageSlot;
+use crate::searches::{PageEngine, PageSlot};
 use crate::work::off_loop;
 use crate::App;
 use axum::extract::State;
@@ -112,14 +112,31 @@ struct Worker {
     analyst: Analyst,
     pos: Position,
     ply: usize,
+    /// The engine is the page's, given back after the review.
+    page: bool,
+}
+
+/// A worker lent to one of the review's threads, back in `home` when the
+/// thread ends, so that the page gets its engine back.
+struct Lent<'a> {
+    worker: Option<Worker>,
+    home: &'a Mutex<Vec<Worker>>,
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        if let Some(w) = self.worker.take() {
+            self.home.lock().unwrap_or_else(|e| e.into_inner()).push(w);
+        }
+    }
 }
 
 fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSlot, tx: Sender, ready: Ready) {
     let cell = Arc::clone(&slot.engine);
-    // The page's previous search ends first; its engine's table is given
-    // back to the machine while the review's engines run.
+    // The page's previous search ends first; the page's engine (table and
+    // all) becomes the review's first, and comes back to the page after:
+    // no big table freed and made again per review.
     let mut held = cell.lock().unwrap_or_else(|e| e.into_inner());
-    *held = None;
     if slot.stopper.stopped() {
         let _ = ready.send(Ok(()));
         tx.send("stopped", &json!({}));
@@ -132,14 +149,22 @@ fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSl
     };
     let jobs = jobs.min(total);
     let mut workers = Vec::with_capacity(jobs);
-    for _ in 0..jobs {
-        match Analyst::try_new(&limits, hash_mb) {
+    for i in 0..jobs {
+        let page_engine = if i == 0 { held.take() } else { None };
+        let page = i == 0;
+        let analyst = match page_engine {
+            Some(p) => Analyst::try_with_engine(p.engine, &limits, hash_mb),
+            None => Analyst::try_new(&limits, hash_mb),
+        };
+        match analyst {
             Ok(analyst) => workers.push(Worker {
                 analyst,
                 pos: game.start.clone(),
                 ply: 0,
+                page,
             }),
             Err(e) => {
+                give_back(&mut held, workers, hash_mb);
                 let _ = ready.send(Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, e)));
                 return;
             }
@@ -152,9 +177,12 @@ fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSl
     let done = engine::parallel::in_order(
         0..total,
         jobs,
-        || workers.lock().unwrap_or_else(|e| e.into_inner()).pop(),
-        |worker, i| {
-            let w = worker.as_mut()?;
+        || Lent {
+            worker: workers.lock().unwrap_or_else(|e| e.into_inner()).pop(),
+            home: &workers,
+        },
+        |lent, i| {
+            let w = lent.worker.as_mut()?;
             while w.ply < i {
                 w.pos.make(game.moves[w.ply]);
                 w.ply += 1;
@@ -171,6 +199,8 @@ fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSl
             }
         },
     );
+    give_back(&mut held, workers.into_inner().unwrap_or_else(|e| e.into_inner()), hash_mb);
+    drop(held);
     let analyses = analyses.into_inner().unwrap_or_else(|e| e.into_inner());
     if done.is_err() || analyses.len() != total {
         tx.send("stopped", &json!({}));
@@ -183,6 +213,16 @@ fn run(game: ReplayedGame, depth: u32, jobs: usize, hash_mb: usize, slot: PageSl
     };
     let judgements = annotate::judge(&record, &analyses);
     tx.send("review", &review_json(&game, &analyses, &judgements, depth));
+}
+
+/// The page's engine back in its cell (the review's others go).
+fn give_back(held: &mut Option<PageEngine>, workers: Vec<Worker>, hash_mb: usize) {
+    if let Some(w) = workers.into_iter().find(|w| w.page) {
+        *held = Some(PageEngine {
+            engine: w.analyst.into_engine(),
+            hash_mb,
+        });
+    }
 }
 
 /// `POST /api/review`.
@@ -207,6 +247,38 @@ pub async fn handler(State(app): State<Arc<App>>, Body(body): Body) -> Result<Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::searches::Searches;
+    use engine::nnue::UseNnue;
+    use engine::player::Engine;
+
+    /// A review runs on the page's engine and gives it back (resized to
+    /// the review's table) instead of freeing it and making new ones: big
+    /// tables freed and made again per request grow the server's memory.
+    #[test]
+    fn a_review_borrows_the_pages_engine() {
+        let searches = Searches::new(1);
+        let slot = searches.begin("p").unwrap();
+        let cell = Arc::clone(&slot.engine);
+        let mut engine = Engine::try_new().unwrap();
+        engine.set_hash(2).unwrap();
+        // A mark a new engine would not have.
+        engine.set_use_nnue(UseNnue::Off);
+        *cell.lock().unwrap() = Some(PageEngine { engine, hash_mb: 2 });
+        let spec = GameSpec {
+            variant: "minipom".into(),
+            ..GameSpec::default()
+        };
+        let game = spec.replay(&Caps::default()).unwrap();
+        let (tx, events) = events::channel(Arc::clone(&slot.stopper));
+        let (ready, mut started) = tokio::sync::oneshot::channel();
+        run(game, 2, 1, 1, slot, tx, ready);
+        assert_eq!(started.try_recv(), Ok(Ok(())));
+        drop(events);
+        let held = cell.lock().unwrap();
+        let page = held.as_ref().expect("the page has its engine back");
+        assert_eq!(page.hash_mb, 1);
+        assert_eq!(page.engine.nets().mode, UseNnue::Off, "the page's own engine");
+    }
 
     /// A review takes no more than one search may: its engines share the
     /// hash cap instead of each taking it.

@@ -127,12 +127,27 @@ impl Analyst {
     /// system cannot start the search thread, and the table's size
     /// refused too (a server's caps bound what it asks for).
     pub fn try_new(limits: &SearchLimits, hash_mb: usize) -> Result<Analyst, String> {
-        let mut engine = Engine::try_new()?;
+        Analyst::try_with_engine(Engine::try_new()?, limits, hash_mb)
+    }
+
+    /// [`Analyst::try_new`] with an engine the caller keeps between jobs
+    /// (a server's page engine, taken back by [`Analyst::into_engine`]):
+    /// set to one thread, one line and `hash_mb`, its table kept (not
+    /// reallocated) when already that size, so that a server's reviews
+    /// do not churn big allocations.
+    pub fn try_with_engine(mut engine: Engine, limits: &SearchLimits, hash_mb: usize) -> Result<Analyst, String> {
+        engine.set_threads(1)?;
         engine.set_hash(hash_mb)?;
+        engine.set_multipv(1);
         Ok(Analyst {
             engine,
             limits: limits.limits(),
         })
+    }
+
+    /// The engine, for the caller to keep.
+    pub fn into_engine(self) -> Engine {
+        self.engine
     }
 
     /// Searches `pos` from a cleared engine; a finished game is not

@@ -128,13 +128,23 @@ impl Tt {
         tt
     }
 
-    /// Reallocates to about `mb` megabytes; the contents are lost. When the
+    /// Reallocates to about `mb` megabytes (the same size: keeps the
+    /// allocation); the contents are lost. When the
     /// machine cannot give that much (more than the memory available, or
     /// the allocation fails) the table stays as it was and the error says
     /// so: a GUI's `Hash` must never end the process.
     pub fn resize(&mut self, mb: usize) -> Result<(), String> {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        if n == self.buckets.len() {
+            // The same size: emptied in place. Freeing a big block and
+            // allocating its twin makes glibc raise its mmap threshold and
+            // keep later tables in arenas it does not give back (a server
+            // making engines grows by tens of MB a minute).
+            self.buckets.fill_with(Bucket::default);
+            self.generation = 0;
+            return Ok(());
+        }
         let refused = |why: &str| {
             format!(
                 "cannot allocate a {mb} MB hash table ({why}); keeping the {} MB one",
@@ -310,6 +320,20 @@ mod tests {
             age: 2,
         };
         assert_eq!(Data::unpack(d.pack()), d);
+    }
+
+    /// Asking the size the table has empties it without reallocating.
+    #[test]
+    fn resizing_to_the_same_size_keeps_the_allocation() {
+        let mut tt = Tt::new(1);
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, mv(77), 55, -20, 9, TtBound::Lower, 0);
+        let before = tt.buckets.as_ptr();
+        tt.resize(1).unwrap();
+        assert_eq!(tt.buckets.as_ptr(), before, "same size, same allocation");
+        assert_eq!(tt.probe(key, 0), None, "emptied");
+        tt.resize(2).unwrap();
+        assert_eq!(tt.megabytes(), 2);
     }
 
     #[test]

@@ -297,10 +297,7 @@ fn variation_trees_round_trip_over_the_socket() {
     );
     assert_eq!(r.status, 422);
     assert!(
-        r.json()["error"]
-            .as_str()
-            .unwrap()
-            .contains("8 plies is over the cap of 6"),
+        r.json()["error"].as_str().unwrap().contains("8 plies is over the cap of 6"),
         "{}",
         r.body
     );
