@@ -265,13 +265,16 @@ def test_the_live_region_names_captures_petrification_and_check(page):
 def test_mode_tabs_say_which_is_pressed(page):
     pressed = lambda: {b.get_attribute("data-mode"): b.get_attribute("aria-pressed")
                        for b in page.driver.find_elements(By.CSS_SELECTOR, "[data-mode]")}
-    assert pressed() == {"play": "true", "analyse": "false", "review": "false"}
+    assert pressed() == {"play": "true", "analyse": "false", "review": "false", "edit": "false"}
     page.mode("analyse")
     page.wait(lambda d: pressed()["analyse"] == "true", "Analyse pressed")
-    assert pressed() == {"play": "false", "analyse": "true", "review": "false"}
+    assert pressed() == {"play": "false", "analyse": "true", "review": "false", "edit": "false"}
     page.mode("review")
     page.wait(lambda d: pressed()["review"] == "true", "Review pressed")
-    assert pressed() == {"play": "false", "analyse": "false", "review": "true"}
+    assert pressed() == {"play": "false", "analyse": "false", "review": "true", "edit": "false"}
+    page.mode("edit")
+    page.wait(lambda d: pressed()["edit"] == "true", "Edit pressed")
+    assert pressed() == {"play": "false", "analyse": "false", "review": "false", "edit": "true"}
 
 
 def test_castling_by_keyboard_names_the_towers_square(page):
