@@ -30,6 +30,11 @@ export function parseSquare(name) {
   return { file: name.charCodeAt(0) - 97, rank: parseInt(name.slice(1), 10) - 1 };
 }
 
+// A piece's code on the board (`data-piece`): `wK`, `MbS` for a Morph.
+function pieceCode(piece) {
+  return (piece.morph ? 'M' : '') + piece.color + piece.kind;
+}
+
 export class Board {
   // `choose(moves, color)` resolves to the move text picked among
   // several (the Morph picker); `onMove(text)` plays a move; `say(text)`
@@ -182,7 +187,7 @@ export class Board {
     if (this.coordinates) this.drawCoordinates(svg);
     for (const [name, piece] of Object.entries(v.pieces)) {
       const { x, y } = this.corner(name);
-      const g = el('g', { class: pieceClass(piece) + (petrified.has(name) ? ' petrified' : ''), 'data-square': name, 'data-piece': (piece.morph ? 'M' : '') + piece.color + piece.kind }, pieces);
+      const g = el('g', { class: pieceClass(piece) + (petrified.has(name) ? ' petrified' : ''), 'data-square': name, 'data-piece': pieceCode(piece) }, pieces);
       g.innerHTML = pieceMarkup(piece, x + 4, y + 4, UNIT - 8) +
         (petrified.has(name) ? `<path class="stone-badge" d="M${x + 6} ${y + 22}l8-14h12l6 14z"/>` : '');
       const title = el('title', {}, g);
@@ -192,7 +197,25 @@ export class Board {
     this.drawArrows();
     const cursor = this.corner(this.cursor);
     this.cursorMark = el('rect', { x: cursor.x + 4, y: cursor.y + 4, width: UNIT - 8, height: UNIT - 8, class: 'focus-cursor', 'aria-hidden': 'true' }, svg);
+    this.keepDrag();
     if (focused) this.focusCursor();
+  }
+
+  // A drag under way when the board is drawn again (a reply landing, the
+  // rules' verdict on an edit) goes on: its piece stays lifted and under
+  // the pointer. If the new position has another piece there, or none,
+  // the drag ends and the piece is not moved.
+  keepDrag() {
+    const press = this.press;
+    if (!press || !press.ghost) return;
+    const piece = this.view.pieces[press.square];
+    if (!piece || pieceCode(piece) !== press.code) {
+      this.press = null;
+      return;
+    }
+    const original = this.pieceLayer.querySelector(`g[data-square="${press.square}"]`);
+    if (original) original.classList.add('lifted');
+    this.svg.appendChild(press.ghost);
   }
 
   // What a screen reader says of a square: its name, its piece, and
@@ -419,7 +442,8 @@ export class Board {
       const original = this.pieceLayer.querySelector(`g[data-square="${press.square}"]`);
       if (original) original.classList.add('lifted');
       const piece = this.view.pieces[press.square];
-      press.ghost = el('g', { class: pieceClass(piece) + ' ghost' }, this.svg);
+      press.code = pieceCode(piece);
+      press.ghost = el('g', { class: pieceClass(piece) + ' ghost', 'data-ghost': press.square }, this.svg);
       press.ghost.innerHTML = pieceMarkup(piece, 0, 0, UNIT);
     }
     press.ghost.setAttribute('transform', `translate(${p.x - UNIT / 2} ${p.y - UNIT / 2})`);

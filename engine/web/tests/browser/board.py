@@ -65,19 +65,27 @@ class Page:
         self.actions().move_to_element(self.square(start)).click_and_hold().move_by_offset(5, 5).move_to_element(
             self.square(end)).release().perform()
 
+    # The board's readers below run as one script each: the board may be
+    # drawn again (a reply landing) between a lookup and a read of the
+    # element found, which would make a two-step read fail as stale.
+
+    def attributes(self, selector, attribute):
+        return self.js(
+            "return [...document.querySelectorAll(arguments[0])].map((e) => e.getAttribute(arguments[1]))",
+            selector, attribute)
+
     def piece(self, name):
-        found = self.driver.find_elements(By.CSS_SELECTOR, f'#board g.piece[data-square="{name}"]')
-        return found[0].get_attribute("data-piece") if found else None
+        found = self.attributes(f'#board g.piece[data-square="{name}"]', "data-piece")
+        return found[0] if found else None
 
     def petrified(self):
-        marks = self.driver.find_elements(By.CSS_SELECTOR, "#board [data-petrified]")
-        return sorted(m.get_attribute("data-petrified") for m in marks)
+        return sorted(self.attributes("#board [data-petrified]", "data-petrified"))
 
     def targets(self):
-        return sorted(t.get_attribute("data-target") for t in self.driver.find_elements(By.CSS_SELECTOR, "#board [data-target]"))
+        return sorted(self.attributes("#board [data-target]", "data-target"))
 
     def picker_moves(self):
-        return sorted(b.get_attribute("data-move") for b in self.driver.find_elements(By.CSS_SELECTOR, "#picker button[data-move]"))
+        return sorted(self.attributes("#picker button[data-move]", "data-move"))
 
     def picker_open(self):
         return self.js("return !document.getElementById('picker').hidden")

@@ -60,7 +60,6 @@ def rules_say(page, variant, fen):
           .then(r => r.json()).then(j => done(j.error || 'accepted'));""", variant, fen)
 
 
-@pytest.mark.skip(reason="flaky (issue 33, open): the drag d4-d6 after the Tower's removal is lost in about half the runs; a drag racing the rules' reply")
 def test_the_editor_refuses_a_bad_position_then_analyses_a_good_one(page, shots):
     page.mode("edit")
     page.wait(lambda d: page.js("return !!window.gorgon.state.edit"), "the editor")
@@ -120,6 +119,28 @@ def test_the_editor_refuses_a_bad_position_then_analyses_a_good_one(page, shots)
     page.wait(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lines li")) >= 1, "the position analysed")
     page.button("analyse-toggle")
     page.wait(lambda d: page.js("return window.gorgon.runner.running") is None, "the analysis stopped")
+
+
+def test_a_drag_goes_on_while_the_board_is_drawn_again(page):
+    """The board is drawn again mid-drag (here the rules' verdict on a
+    change of the side to move, as a reply may land during any drag): the
+    piece stays lifted under the pointer and is put where it is dropped."""
+    page.mode("edit")
+    page.wait(lambda d: page.js("return !!window.gorgon.state.edit"), "the editor")
+    assert judged(page, "the start judged").startswith("A legal position: White")
+    moved = page.piece("d2")
+    assert moved is not None and page.piece("d6") is None
+    page.actions().move_to_element(page.square("d2")).click_and_hold().move_by_offset(5, -40).perform()
+    lifted = "return [document.querySelectorAll('#board g.ghost').length, " \
+        "document.querySelectorAll('#board g.piece.lifted[data-square=\"d2\"]').length]"
+    assert page.js(lifted) == [1, 1]
+    page.js("const s = document.getElementById('edit-side'); s.value = 'black'; s.dispatchEvent(new Event('change'))")
+    assert judged(page, "the new side judged").startswith("A legal position: Black")
+    assert page.js(lifted) == [1, 1], "the drag lost by the redraw"
+    page.actions().move_to_element(page.square("d6")).release().perform()
+    page.wait(lambda d: page.piece("d6") == moved, "the piece dropped on d6")
+    assert page.piece("d2") is None
+    assert page.js("return document.querySelectorAll('#board g.ghost').length") == 0
 
 
 def test_a_minipom_position_played_from_the_editor(page):
