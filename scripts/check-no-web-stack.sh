@@ -18,7 +18,7 @@ for package in gorgon-python gorgon-scripts gorgon-engine gorgon-rules; do
     fi
 done
 # The names looked for are the right ones: the web package itself has them.
-if ! cargo tree -p gorgon-web -e normal --prefix none | awk '{print $1}' | grep -qx axum; then
+if ! cargo tree -p gorgon-web -e normal --prefix none | awk '{print $1}' | grep -x axum >/dev/null; then
     echo "error: gorgon-web names no axum: this check looks for the wrong crates"
     status=1
 fi

@@ -55,11 +55,16 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo "unknown commit")
 # The paths the package must install (and remove): the list is the
 # package's own, so a file added to [package.metadata.deb] is checked too.
 mapfile -t files < <(dpkg-deb -c "$deb" | awk '$1 !~ /^d/ { sub(/^\.\//, "", $6); print "/" $6 }')
+# Looked up in a set, not by `printf | grep -q`: bash's printf writes a
+# line at a time, and grep -q quitting at the first match made printf die
+# of SIGPIPE, which pipefail turned into "no such file" (seen once in CI).
+declare -A packaged
+for f in "${files[@]}"; do packaged[$f]=1; done
 for want in /usr/games/gorgon /usr/share/man/man6/gorgon.6.gz \
     /usr/share/bash-completion/completions/gorgon /usr/share/zsh/vendor-completions/_gorgon \
     /usr/share/fish/vendor_completions.d/gorgon.fish /usr/share/games/plugins/xboard/gorgon.eng \
     /usr/share/games/plugins/logos/gorgon.png /usr/share/doc/gorgon/copyright; do
-    printf '%s\n' "${files[@]}" | grep -qx "$want" || fail "$deb has no $want"
+    [ -n "${packaged[$want]:-}" ] || fail "$deb has no $want"
 done
 section=$(dpkg-deb -f "$deb" Section)
 [ "$section" = games ] || fail "the package's section is '$section', not games"
