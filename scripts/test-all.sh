@@ -17,9 +17,10 @@ cd "$(dirname "$0")/.."
 # The Rust workspace in the `suite` profile: release code without LTO
 # (Cargo.toml says why), built once for all the test binaries.
 cargo test --workspace --profile suite
-# The committed self-play shards are the bytes their manifests name
-# (issue 32: nothing lost or changed unseen when a machine goes).
-for sums in engine/engine/data/*/SHA256SUMS; do
+# The committed self-play shards and candidate nets are the bytes their
+# manifests name (issue 32: nothing lost or changed unseen when a machine
+# goes).
+for sums in engine/engine/data/*/SHA256SUMS engine/engine/nets/*/SHA256SUMS; do
     (cd "$(dirname "$sums")" && sha256sum --quiet -c SHA256SUMS) && echo "== $sums: ok"
 done
 scripts/check-no-web-stack.sh
