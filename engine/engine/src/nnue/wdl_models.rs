@@ -5,7 +5,7 @@ use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]
-pub const WDL_SOURCE: &str = "pom fitted on 494856 positions, minipom fitted on 525098 positions of pom-s1001.data minipom-s2001.data, against the embedded nets";
+pub const WDL_SOURCE: &str = "pom fitted on 494856 positions, minipom fitted on 1508029 positions of pom-gen1.data mini-gen1.data mini-gen2.g2, against the embedded nets";
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
@@ -14,6 +14,6 @@ pub const POM_WDL: WdlModel = WdlModel {
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
-    a: [517.08, -322.66, -145.2],
-    b: [271.45, 102.33, 71.45],
+    a: [494.37, -304.93, -150.5],
+    b: [265.63, 107.44, 45.4],
 };
