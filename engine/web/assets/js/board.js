@@ -443,7 +443,7 @@ export class Board {
       if (original) original.classList.add('lifted');
       const piece = this.view.pieces[press.square];
       press.code = pieceCode(piece);
-      press.ghost = el('g', { class: pieceClass(piece) + ' ghost', 'data-ghost': press.square }, this.svg);
+      press.ghost = el('g', { class: pieceClass(piece) + ' ghost' }, this.svg);
       press.ghost.innerHTML = pieceMarkup(piece, 0, 0, UNIT);
     }
     press.ghost.setAttribute('transform', `translate(${p.x - UNIT / 2} ${p.y - UNIT / 2})`);
