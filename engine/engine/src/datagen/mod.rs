@@ -13,7 +13,7 @@ pub mod format;
 pub mod g2;
 pub mod stats;
 
-use crate::nnue::UseNnue;
+use crate::nnue::NetChoice;
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
 pub use adjudicate::Adjudication;
@@ -55,9 +55,10 @@ pub struct DatagenOptions {
     pub progress: bool,
     /// The file format written: G1 text or G2 binary games.
     pub format: Version,
-    /// The evaluation the games are played with (`Use NNUE`): the next
+    /// The evaluation the games are played with: the nets (embedded or
+    /// loaded, `EvalFile`) and whether they play (`Use NNUE`). The next
     /// generation of nets learns from the games of the current one.
-    pub nnue: UseNnue,
+    pub nets: NetChoice,
 }
 
 impl DatagenOptions {
@@ -83,7 +84,7 @@ impl DatagenOptions {
             hash_mb: 16,
             progress: false,
             format: Version::G1,
-            nnue: UseNnue::Auto,
+            nets: NetChoice::default(),
         }
     }
 
@@ -217,7 +218,7 @@ pub fn run(opts: &DatagenOptions, out: &mut (dyn Write + Send)) -> Result<Summar
         opts.threads,
         || {
             let mut engine = parallel::worker_engine(opts.hash_mb, "datagen");
-            engine.set_use_nnue(opts.nnue);
+            engine.set_nets(opts.nets.clone());
             engine
         },
         |engine, i| play_game(engine, opts, i),
@@ -408,6 +409,20 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::Network;
+
+    /// Generation 1's nets (engine/engine/nets/gen1/): the games these
+    /// tests pin were played with them, whichever nets are embedded now.
+    fn generation_1() -> NetChoice {
+        let mut nets = NetChoice::default();
+        for bytes in [
+            include_bytes!("../../nets/gen1/pom.gnn").as_slice(),
+            include_bytes!("../../nets/gen1/minipom.gnn").as_slice(),
+        ] {
+            nets.put(Network::from_bytes(bytes).unwrap(), "nets/gen1");
+        }
+        nets
+    }
 
     fn options(variant: Variant, games: usize) -> DatagenOptions {
         DatagenOptions {
@@ -566,6 +581,7 @@ mod tests {
                 seed: 32,
                 adjudication,
                 opening_max_cp: 300,
+                nets: generation_1(),
                 ..DatagenOptions::new(variant, 6)
             };
             assert_eq!(generate_g2(&opts), before, "{variant:?} {adjudication:?}");
@@ -585,6 +601,7 @@ mod tests {
                 max_plies: 200,
                 seed: 32,
                 format: Version::G2,
+                nets: generation_1(),
                 ..DatagenOptions::new(variant, 6)
             };
             let off = DatagenOptions {
@@ -599,7 +616,7 @@ mod tests {
             let mut called = 0;
             for i in 0..6 {
                 let mut engine = parallel::worker_engine(opts.hash_mb, "test");
-                engine.set_use_nnue(opts.nnue);
+                engine.set_nets(opts.nets.clone());
                 let cut = play_game(&mut engine, &opts, i);
                 let whole = play_game(&mut engine, &off, i);
                 let audited = play_game(&mut engine, &audit, i);

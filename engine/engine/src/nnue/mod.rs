@@ -101,7 +101,25 @@ impl Default for NetChoice {
     }
 }
 
+/// The sources and the mode: the nets themselves are megabytes of weights.
+impl std::fmt::Debug for NetChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetChoice")
+            .field("sources", &self.sources)
+            .field("mode", &self.mode)
+            .finish()
+    }
+}
+
 impl NetChoice {
+    /// The hand-written evaluation, or the embedded nets, as `mode` says.
+    pub fn with_mode(mode: UseNnue) -> NetChoice {
+        NetChoice {
+            mode,
+            ..NetChoice::default()
+        }
+    }
+
     /// The net the search uses in `variant`, or `None` for the
     /// hand-written evaluation.
     pub fn active(&self, variant: Variant) -> Option<Arc<Network>> {
@@ -131,13 +149,18 @@ impl NetChoice {
             };
             return Ok("the embedded nets".into());
         }
-        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
-        let net = Network::from_bytes(&bytes).map_err(|e| format!("EvalFile {path}: {e}; the previous net stays"))?;
+        let net = Network::read_file(path).map_err(|e| format!("EvalFile {e}; the previous net stays"))?;
+        Ok(self.put(net, path))
+    }
+
+    /// Plays `net` in its variant, `source` saying where it came from.
+    /// Returns the net's description.
+    pub fn put(&mut self, net: Network, source: &str) -> String {
         let i = net.variant.index();
-        let said = format!("{} net from {path}: {}", net.variant.name(), net.description);
+        let said = format!("{} net from {source}: {}", net.variant.name(), net.description);
         self.nets[i] = Arc::new(net);
-        self.sources[i] = path.to_string();
-        Ok(said)
+        self.sources[i] = source.to_string();
+        said
     }
 }
 

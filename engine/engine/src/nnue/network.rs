@@ -95,6 +95,12 @@ impl<'a> Reader<'a> {
 }
 
 impl Network {
+    /// Reads and checks the net file at `path`; the error names the path.
+    pub fn read_file(path: &str) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+    }
+
     /// Reads and checks a net file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let mut r = Reader { bytes, at: 0 };

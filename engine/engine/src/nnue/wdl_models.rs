@@ -5,12 +5,12 @@ use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]
-pub const WDL_SOURCE: &str = "pom fitted on 494856 positions, minipom fitted on 1508029 positions of pom-gen1.data mini-gen1.data mini-gen2.g2, against the embedded nets";
+pub const WDL_SOURCE: &str = "pom fitted on 2525920 positions, minipom fitted on 1508029 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 mini-gen1.data mini-gen2.g2, against the embedded nets";
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
-    a: [383.25, -355.92, 41.11],
-    b: [339.87, 114.97, -6.65],
+    a: [371.86, -300.54, 4.23],
+    b: [444.76, 210.8, 120.1],
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {

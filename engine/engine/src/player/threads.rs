@@ -151,6 +151,13 @@ impl Engine {
         }
     }
 
+    /// The nets and the mode together (datagen's `--eval-file` and
+    /// `--nnue`); the table is cleared, as for either option.
+    pub fn set_nets(&mut self, nets: NetChoice) {
+        self.nets = nets;
+        self.clear_hash();
+    }
+
     /// `EvalFile`: loads a net for the variant its header names (`<embedded>`
     /// or empty: the compiled nets). On error the previous nets stay.
     pub fn load_eval_file(&mut self, path: &str) -> Result<String, String> {
