@@ -114,6 +114,10 @@ enum Job {
     Book(cli::book::BookJob),
     /// Self-play training data for the tuner; `stats` and `dump` read it.
     Datagen(cli::datagen::DatagenArgs),
+    /// Tactics sets: build one from self-play games (positions where one
+    /// or two moves win), solve one.
+    #[command(subcommand)]
+    Tactics(cli::tactics::TacticsJob),
     /// Fit the evaluation's weights to datagen files; writes weights.rs.
     Tune(cli::tune::TuneArgs),
     /// Train an NNUE net on datagen files (the --variant's records).
@@ -225,6 +229,12 @@ fn main() -> ExitCode {
         }
         Some(Job::Tune(args)) => {
             if let Err(e) = cli::tune::run(&args) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Tactics(job)) => {
+            if let Err(e) = cli::tactics::run(variant, &job) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }

@@ -14,6 +14,7 @@
 //! - `analysis`: batch analysis and annotated games.
 //! - `book`: opening books on the rules (the `book` crate's files), built by self-play.
 //! - `datagen`: self-play training data, its formats and statistics.
+//! - `tactics`: a tactics set found in self-play games, and its solver.
 //! - `tune`: the hand-written evaluation's tuner and the win/draw/loss fits.
 //! - `train`: the nets' trainer.
 //! - `uci`: the UCI loop.
@@ -27,6 +28,7 @@ pub mod nnue;
 pub mod parallel;
 pub mod player;
 pub mod stdio;
+pub mod tactics;
 pub mod train;
 pub mod tune;
 pub mod uci;

@@ -6,5 +6,6 @@ pub mod book;
 pub mod datagen;
 pub mod generate;
 pub mod serve;
+pub mod tactics;
 pub mod train;
 pub mod tune;

@@ -242,6 +242,19 @@ impl<R: BufRead> Bytes<R> {
 /// bad value. Records are those the G1 reader would give for the same data:
 /// the position is rebuilt from its FEN (no game history), clocks included.
 pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result<(), G2Error> {
+    for_each_move_and_record(input, |_, _, _, _| {}, |_, r| f(r))
+}
+
+/// [`for_each_record`] that also shows the moves: `on_move` gets each move
+/// played with the game's index in the input, the ply and the position
+/// before it, so the positions between records (those datagen did not
+/// keep: the side to move in check, a capture best) can be looked at;
+/// `on_record` gets the game's index and the record.
+pub fn for_each_move_and_record(
+    input: impl BufRead,
+    mut on_move: impl FnMut(u64, u32, &Position, Move),
+    mut on_record: impl FnMut(u64, Record),
+) -> Result<(), G2Error> {
     let mut r = Bytes { input, offset: 0, game: 0 };
     let mut list = MoveList::new();
     loop {
@@ -293,10 +306,11 @@ pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result
                     format!("record {i}: {moves} moves since the previous record (at most {MAX_GAP})"),
                 ));
             }
+            let first = ply;
             ply = ply
                 .checked_add(moves)
                 .ok_or_else(|| r.error(at, format!("record {i}: the ply passes 2^32")))?;
-            for _ in 0..moves {
+            for j in 0..moves {
                 let at = r.offset;
                 let legal = sorted_legal(&pos, &mut list);
                 let index = match legal.len() {
@@ -307,6 +321,7 @@ pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result
                 let Some(&m) = legal.get(index) else {
                     return Err(r.error(at, format!("record {i}: move {index} of {} legal moves", legal.len())));
                 };
+                on_move(r.game, first + j, &pos, m);
                 pos.make(m);
             }
             let at = r.offset;
@@ -321,12 +336,15 @@ pub fn for_each_record(input: impl BufRead, mut f: impl FnMut(Record)) -> Result
             // The next moves start from the record's position: the game's
             // history would only grow with the input.
             pos = position.clone();
-            f(Record {
-                position,
-                result,
-                ply,
-                score,
-            });
+            on_record(
+                r.game,
+                Record {
+                    position,
+                    result,
+                    ply,
+                    score,
+                },
+            );
         }
         r.game += 1;
     }

@@ -1,0 +1,183 @@
+//! `gorgon tactics`: build a tactics set from self-play games, and solve
+//! one (engine::tactics, docs/TACTICS.md).
+
+use super::datagen::nets;
+use clap::{Args, Subcommand};
+use engine::analysis::{score_text, SearchLimits};
+use engine::nnue::UseNnue;
+use engine::tactics::{self, BuildOptions, BuildSummary, SolveOptions};
+use rules::Variant;
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Write};
+use std::path::PathBuf;
+
+#[derive(Subcommand)]
+pub enum TacticsJob {
+    /// Find positions where one or two moves win (by deep searches with
+    /// the nets and the hand-written evaluation) in G2 self-play games;
+    /// writes them as EPD with their answers (`bm`).
+    Build(BuildArgs),
+    /// Search every position of a set and count those whose best move is
+    /// one of the answers.
+    Solve(SolveArgs),
+}
+
+#[derive(Args)]
+pub struct BuildArgs {
+    /// G2 self-play files of the --variant (gorgon datagen --format g2).
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the set (EPD; the file is replaced).
+    #[arg(long)]
+    out: PathBuf,
+    /// The depth of both searches of each candidate.
+    #[arg(long, default_value_t = 20)]
+    depth: u32,
+    /// A move wins when its line scores at least this many centipawns.
+    #[arg(long, default_value_t = 300)]
+    win_cp: i32,
+    /// Candidates searched at most, drawn by --seed.
+    #[arg(long, default_value_t = 200)]
+    candidates: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Candidates searched at once (two single-threaded engines each).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Hash per engine, MB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// The net of the nets' search, in place of the embedded one.
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The set (EPD lines with `bm`).
+    set: PathBuf,
+    /// Search each position this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// ... or to this depth.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// ... or this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Positions searched at once, one single-threaded engine each.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Hash per engine, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// The evaluation: auto, true (the net) or false (hand-written).
+    #[arg(long, default_value = "auto")]
+    nnue: UseNnue,
+    /// A net file in place of the embedded one (as EvalFile).
+    #[arg(long, value_name = "NET")]
+    eval_file: Option<PathBuf>,
+    /// Only the summary, not a line per position.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run(variant: Variant, job: &TacticsJob) -> Result<(), String> {
+    match job {
+        TacticsJob::Build(args) => build(variant, args),
+        TacticsJob::Solve(args) => solve(variant, args),
+    }
+}
+
+fn build(variant: Variant, args: &BuildArgs) -> Result<(), String> {
+    let start = std::time::Instant::now();
+    let mut inputs = Vec::new();
+    for path in &args.data {
+        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        inputs.push((path.display().to_string(), BufReader::new(file)));
+    }
+    let (found, looked) = tactics::candidates(variant, inputs, args.win_cp)?;
+    let opts = BuildOptions {
+        variant,
+        depth: args.depth,
+        win_cp: args.win_cp,
+        candidates: args.candidates,
+        seed: args.seed,
+        jobs: args.jobs,
+        hash_mb: args.hash,
+        nets: nets(variant, UseNnue::On, args.eval_file.as_deref())?,
+        progress: !args.quiet,
+    };
+    let mut summary = BuildSummary {
+        positions: looked,
+        ..BuildSummary::default()
+    };
+    let set = tactics::build(&found, &opts, &mut summary)?;
+    let file = File::create(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let mut w = BufWriter::new(file);
+    let data: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
+    let header = format!(
+        "# gorgon {} tactics build: {}, depth {}, win {} cp, {} of {} candidates (seed {}), nets {}\n# data: {}\n",
+        crate::VERSION,
+        variant.name(),
+        args.depth,
+        args.win_cp,
+        summary.searched,
+        summary.candidates,
+        args.seed,
+        opts.nets.source(variant),
+        data.join(" ")
+    );
+    let mut text = header;
+    for p in &set {
+        text.push_str(&p.epd_line(args.depth));
+        text.push('\n');
+    }
+    w.write_all(text.as_bytes())
+        .and_then(|_| w.flush())
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    eprintln!("{}: {summary}; {:.0} s", args.out.display(), start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn solve(variant: Variant, args: &SolveArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.set).map_err(|e| format!("{}: {e}", args.set.display()))?;
+    let set = tactics::read_set(&text, &args.set.display().to_string(), variant)?;
+    let opts = SolveOptions {
+        limits: SearchLimits {
+            depth: args.depth,
+            movetime_ms: args.movetime,
+            nodes: args.nodes,
+        },
+        jobs: args.jobs,
+        hash_mb: args.hash,
+        nets: nets(variant, args.nnue, args.eval_file.as_deref())?,
+        // The bar (on a terminal) only when no line per position is written.
+        progress: args.quiet,
+    };
+    let mut out = std::io::stdout();
+    let quiet = args.quiet;
+    let summary = tactics::solve(&set, &opts, |p, a| {
+        if quiet {
+            return Ok(());
+        }
+        let best = a.best.map_or("(none)".to_string(), |m| p.position.move_text(m));
+        let want: Vec<String> = p.answers.iter().map(|&m| p.position.move_text(m)).collect();
+        writeln!(
+            out,
+            "{} {}: {best} {} depth {} (bm {}){}",
+            p.id,
+            if a.solved { "solved" } else { "missed" },
+            score_text(a.score),
+            a.depth,
+            want.join(" "),
+            if p.gaze { ", gaze" } else { "" }
+        )
+        .map_err(|e| format!("stdout: {e}"))
+    })?;
+    writeln!(out, "{summary}, {}", opts.limits.describe()).map_err(|e| format!("stdout: {e}"))?;
+    Ok(())
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the tactics sets (docs/TACTICS.md) from the generation-2 self-play
+# committed in engine/engine/data/gen2/, into engine/engine/tactics/, and
+# then solves each with both generations of nets at MOVETIME ms.
+#
+#   scripts/build-tactics.sh GORGON [pom] [minipom]
+#
+# Settings by environment: SHARDS (the first shards of each seed read,
+# default 10), CANDIDATES (drawn per variant, default 150), DEPTH (20),
+# JOBS (2), MOVETIME (1000). The searches are single-threaded and start
+# from a cleared engine, so the same binary, data and settings give the
+# same set. The solving counts are timings: run them on a quiet machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gorgon=$(realpath "$1")
+shift
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(minipom pom)
+shards=${SHARDS:-10}
+candidates=${CANDIDATES:-150}
+depth=${DEPTH:-20}
+jobs=${JOBS:-2}
+movetime=${MOVETIME:-1000}
+gen2=$PWD/engine/engine/data/gen2
+out=$PWD/engine/engine/tactics
+(cd "$gen2" && sha256sum --quiet -c SHA256SUMS)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+mkdir -p "$out"
+
+for variant in "${variants[@]}"; do
+    case $variant in
+    minipom) seed=6001 ;;
+    pom) seed=5001 ;;
+    *) echo "unknown variant $variant" >&2; exit 2 ;;
+    esac
+    data=()
+    for ((i = 0; i < shards; i++)); do
+        name=$(printf '%s-s%d-n3000-shard%04d.g2' "$variant" "$seed" "$i")
+        xz -dc "$gen2/$name.xz" >"$scratch/$name"
+        data+=("$name")
+    done
+    # Relative names, so that the set's header does not name the scratch folder.
+    (cd "$scratch" && "$gorgon" --variant "$variant" tactics build --data "${data[@]}" \
+        --depth "$depth" --candidates "$candidates" --jobs "$jobs" --quiet --out "$out/$variant.epd")
+    for net in embedded gen1; do
+        args=()
+        [ "$net" = gen1 ] && args=(--eval-file "engine/engine/nets/gen1/$variant.gnn")
+        echo "$variant, $net nets, $movetime ms:"
+        "$gorgon" --variant "$variant" tactics solve "$out/$variant.epd" --movetime "$movetime" \
+            --jobs "$jobs" --quiet "${args[@]}"
+    done
+done
