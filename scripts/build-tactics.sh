@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the tactics sets (docs/TACTICS.md) from the generation-2 self-play
-# committed in engine/engine/data/gen2/, into engine/engine/tactics/, and
-# then solves each with both generations of nets at MOVETIME ms.
+# committed in engine/engine/data/gen2/, into engine/engine/tactics/
+# (`build`), or solves them with both generations of nets at MOVETIME ms
+# (`solve`).
 #
-#   scripts/build-tactics.sh GORGON [pom] [minipom]
+#   scripts/build-tactics.sh GORGON build|solve [pom] [minipom]
 #
 # Settings by environment: SHARDS (the first shards of each seed read,
 # default 10), CANDIDATES (drawn per variant, default 150), DEPTH (20),
@@ -13,7 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gorgon=$(realpath "$1")
-shift
+step=$2
+shift 2
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(minipom pom)
 shards=${SHARDS:-10}
@@ -34,6 +36,16 @@ for variant in "${variants[@]}"; do
     pom) seed=5001 ;;
     *) echo "unknown variant $variant" >&2; exit 2 ;;
     esac
+    if [ "$step" = solve ]; then
+        for net in embedded gen1; do
+            args=()
+            [ "$net" = gen1 ] && args=(--eval-file "engine/engine/nets/gen1/$variant.gnn")
+            echo "$variant, $net nets, $movetime ms:"
+            "$gorgon" --variant "$variant" tactics solve "$out/$variant.epd" --movetime "$movetime" \
+                --jobs "$jobs" --quiet "${args[@]}"
+        done
+        continue
+    fi
     data=()
     for ((i = 0; i < shards; i++)); do
         name=$(printf '%s-s%d-n3000-shard%04d.g2' "$variant" "$seed" "$i")
@@ -43,11 +55,4 @@ for variant in "${variants[@]}"; do
     # Relative names, so that the set's header does not name the scratch folder.
     (cd "$scratch" && "$gorgon" --variant "$variant" tactics build --data "${data[@]}" \
         --depth "$depth" --candidates "$candidates" --jobs "$jobs" --quiet --out "$out/$variant.epd")
-    for net in embedded gen1; do
-        args=()
-        [ "$net" = gen1 ] && args=(--eval-file "engine/engine/nets/gen1/$variant.gnn")
-        echo "$variant, $net nets, $movetime ms:"
-        "$gorgon" --variant "$variant" tactics solve "$out/$variant.epd" --movetime "$movetime" \
-            --jobs "$jobs" --quiet "${args[@]}"
-    done
 done
