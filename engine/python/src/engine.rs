@@ -141,11 +141,17 @@ fn last_lines(infos: Vec<Info>) -> Vec<Info> {
     let mut last = groups.pop().unwrap_or_default();
     if let Some(previous) = groups.pop() {
         if previous.len() > last.len() {
+            let wanted = previous.len();
             for info in previous {
                 if !last.iter().any(|l| l.pv[0] == info.pv[0]) {
                     last.push(info);
                 }
             }
+            // The newest lines first, then the previous depth's others, as
+            // many lines as were asked for: a previous line whose move the
+            // newest depth ranked elsewhere must not make one line too many.
+            last.sort_by_key(|i| i.multipv);
+            last.truncate(wanted);
         }
     }
     last.sort_by_key(|i| i.multipv);
