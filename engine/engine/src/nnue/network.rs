@@ -209,7 +209,9 @@ impl Network {
     /// the largest (and the smallest) sum any one piece standing there can
     /// add, since a square holds one piece at most.
     pub fn check_ranges(&self) -> Result<(), NetError> {
-        if let Some(w) = self.output_weights.iter().find(|w| w.abs() > MAX_OUTPUT_WEIGHT) {
+        // unsigned_abs: i16::MIN has no i16 absolute value (abs() wraps to
+        // itself in release builds and would pass; libFuzzer found it).
+        if let Some(w) = self.output_weights.iter().find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16) {
             return Err(NetError(format!(
                 "output weight {w} beyond +-{MAX_OUTPUT_WEIGHT}: the output sum could overflow"
             )));
@@ -345,6 +347,8 @@ pub(crate) mod tests {
         let mut wide = net.clone();
         wide.output_weights[3] = 600;
         refuse(&wide.to_bytes(), "output weight 600");
+        wide.output_weights[3] = i16::MIN;
+        refuse(&wide.to_bytes(), "output weight -32768");
         let mut hot = net.clone();
         for w in hot.feature_weights.iter_mut().step_by(16) {
             *w = 2000;
