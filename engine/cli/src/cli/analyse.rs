@@ -2,9 +2,10 @@
 //! `--epd`/`--pgn`, every position of a file, one JSON line each
 //! (engine::analysis::batch).
 
+use super::common::LimitArgs;
 use clap::Args;
 use engine::analysis::batch::{self, BatchOptions, Input};
-use engine::analysis::{score_json, score_text, SearchLimits};
+use engine::analysis::{score_json, score_text};
 use engine::player::{self, Control, Limits, Report};
 use protocol::Shard;
 use rules::line_texts;
@@ -30,15 +31,8 @@ pub struct AnalyseArgs {
     /// per position.
     #[arg(long)]
     pgn: Option<PathBuf>,
-    /// Search to this depth.
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Search this many milliseconds.
-    #[arg(long)]
-    movetime: Option<u64>,
-    /// Search this many nodes.
-    #[arg(long)]
-    nodes: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Number of best lines to show (one position).
     #[arg(long, default_value_t = 1)]
     multipv: usize,
@@ -71,23 +65,13 @@ pub struct AnalyseArgs {
     quiet: bool,
 }
 
-impl AnalyseArgs {
-    fn limits(&self) -> SearchLimits {
-        SearchLimits {
-            depth: self.depth,
-            movetime_ms: self.movetime,
-            nodes: self.nodes,
-        }
-    }
-}
-
 /// Runs the job: one position (`setup` reads --fen and --moves) or a batch.
 pub fn run(
     variant: Variant,
     args: &AnalyseArgs,
     setup: impl Fn(Option<&str>, &[String]) -> Result<Position, String>,
 ) -> Result<(), String> {
-    args.limits().check()?;
+    args.limits.limits().check()?;
     let (path, input) = match (&args.epd, &args.pgn) {
         (Some(path), _) => (path, Input::epd(&read(path)?, &path.display().to_string(), variant)?),
         (None, Some(path)) => (path, Input::pgn(&read(path)?, &path.display().to_string(), variant)?),
@@ -98,7 +82,7 @@ pub fn run(
         }
     };
     let opts = BatchOptions {
-        limits: args.limits(),
+        limits: args.limits.limits(),
         jobs: args.jobs.max(1),
         hash_mb: args.hash,
         shard: args.shard.unwrap_or_default(),
@@ -161,9 +145,9 @@ fn analyse_one(pos: &Position, args: &AnalyseArgs) {
     }
     engine.set_multipv(args.multipv);
     let limits = Limits {
-        depth: args.depth,
-        movetime: args.movetime,
-        nodes: args.nodes,
+        depth: args.limits.depth,
+        movetime: args.limits.movetime,
+        nodes: args.limits.nodes,
         ..Limits::default()
     };
     let control = Control::new();

@@ -4,10 +4,11 @@
 //! to publish (web::annotated) on request.
 
 use super::analyse::create;
+use super::common::LimitArgs;
 use clap::{Args, ValueEnum};
 use engine::analysis::annotate::{self, Analysis, Notation, SideReport};
 use engine::analysis::batch::{self, BatchOptions, Input};
-use engine::analysis::{plot, SearchLimits};
+use engine::analysis::plot;
 use protocol::Shard;
 use rules::Variant;
 use std::io::Write;
@@ -28,15 +29,8 @@ enum NotationArg {
 pub struct AnnotateArgs {
     /// The games (PGN; each on the board of its `Variant` tag, else --variant).
     pgn: PathBuf,
-    /// Milliseconds per position.
-    #[arg(long)]
-    movetime: Option<u64>,
-    /// Depth per position (the same annotations on every machine).
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Nodes per position (the same annotations on every machine).
-    #[arg(long)]
-    nodes: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// How the engine's moves are written in the comments.
     #[arg(long, value_enum, default_value = "coord")]
     notation: NotationArg,
@@ -62,11 +56,7 @@ pub struct AnnotateArgs {
 }
 
 pub fn run(variant: Variant, args: &AnnotateArgs) -> Result<(), String> {
-    let limits = SearchLimits {
-        depth: args.depth,
-        movetime_ms: args.movetime,
-        nodes: args.nodes,
-    };
+    let limits = args.limits.limits();
     limits.check()?;
     let file = args.pgn.display().to_string();
     let text = std::fs::read_to_string(&args.pgn).map_err(|e| format!("{file}: {e}"))?;

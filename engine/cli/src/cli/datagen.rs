@@ -1,9 +1,9 @@
 //! `gorgon datagen`: self-play training data, and `stats`/`dump` of a data
 //! file (docs/DATAGEN.md).
 
+use super::common::EvalArgs;
 use clap::{Args, Subcommand, ValueEnum};
 use engine::datagen::{self, format::Record, g2, stats, Adjudication, DatagenOptions, Version};
-use engine::nnue::{NetChoice, Network, UseNnue};
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
@@ -122,14 +122,8 @@ struct PlayArgs {
     /// The file format (docs/DATAGEN.md): G1 text, or G2 binary games.
     #[arg(long, value_enum, default_value_t = FormatArg::G1)]
     format: FormatArg,
-    /// The evaluation that plays: auto (the net where it is the default),
-    /// true (the net) or false (the hand-written one), as `Use NNUE`.
-    #[arg(long, default_value = "auto")]
-    nnue: UseNnue,
-    /// A net file to play with in place of the embedded one (as
-    /// `EvalFile`): a candidate's games before it is embedded.
-    #[arg(long, value_name = "NET")]
-    eval_file: Option<PathBuf>,
+    #[command(flatten)]
+    eval: EvalArgs,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -151,7 +145,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     opts.hash_mb = args.hash;
     opts.progress = !args.quiet;
     opts.format = args.format.version();
-    opts.nets = nets(variant, args.nnue, args.eval_file.as_deref())?;
+    opts.nets = args.eval.nets(variant)?;
     if let Some(p) = args.random_plies {
         opts.random_plies = p;
     }
@@ -192,25 +186,6 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     );
     eprintln!("{summary}");
     Ok(())
-}
-
-/// The evaluation that plays: `--nnue`, and the net of `--eval-file` in
-/// place of the embedded one, which must be the variant's and must play.
-pub(crate) fn nets(variant: Variant, mode: UseNnue, eval_file: Option<&Path>) -> Result<NetChoice, String> {
-    let mut nets = NetChoice::with_mode(mode);
-    let Some(path) = eval_file else {
-        return Ok(nets);
-    };
-    let path = path.to_string_lossy();
-    if nets.active(variant).is_none() {
-        return Err(format!("--eval-file {path} with --nnue false: the net would not play"));
-    }
-    let net = Network::read_file(&path).map_err(|e| format!("--eval-file {e}"))?;
-    if net.variant != variant {
-        return Err(format!("--eval-file {path}: a {} net, not {}", net.variant.name(), variant.name()));
-    }
-    nets.put(net, &path);
-    Ok(nets)
 }
 
 /// Writes the records of `files` (either version) in version `to`.
@@ -302,36 +277,5 @@ pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
             })
         }
         Some(DataJob::Convert { files, out, to }) => convert(files, out, to.version()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const GEN1: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/nets/gen1/");
-
-    #[test]
-    fn eval_file_plays_the_variants_net_in_place_of_the_embedded_one() {
-        let path = format!("{GEN1}minipom.gnn");
-        let choice = nets(Variant::MiniPom, UseNnue::Auto, Some(Path::new(&path))).unwrap();
-        assert_eq!(choice.source(Variant::MiniPom), path);
-        assert_eq!(choice.source(Variant::Pom), "<embedded>");
-        let played = choice.active(Variant::MiniPom).unwrap();
-        assert_eq!(played.to_bytes(), std::fs::read(&path).unwrap());
-        // Without the flag, the embedded nets and the mode asked for.
-        let plain = nets(Variant::MiniPom, UseNnue::Off, None).unwrap();
-        assert!(plain.active(Variant::MiniPom).is_none());
-    }
-
-    #[test]
-    fn eval_file_of_the_other_variant_or_with_no_net_playing_is_refused() {
-        let pom = format!("{GEN1}pom.gnn");
-        let e = nets(Variant::MiniPom, UseNnue::Auto, Some(Path::new(&pom))).unwrap_err();
-        assert!(e.contains("a pom net, not minipom"), "{e}");
-        let e = nets(Variant::Pom, UseNnue::Off, Some(Path::new(&pom))).unwrap_err();
-        assert!(e.contains("with --nnue false"), "{e}");
-        let e = nets(Variant::Pom, UseNnue::On, Some(Path::new("/no/such.gnn"))).unwrap_err();
-        assert!(e.starts_with("--eval-file /no/such.gnn: "), "{e}");
     }
 }

@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod annotate;
 pub mod book;
+pub mod common;
 pub mod datagen;
 pub mod generate;
 pub mod serve;

@@ -1,9 +1,9 @@
 //! `gorgon tactics`: build a tactics set from self-play games, and solve
 //! one (engine::tactics, docs/TACTICS.md).
 
-use super::datagen::nets;
+use super::common::{nets, EvalArgs, LimitArgs};
 use clap::{Args, Subcommand};
-use engine::analysis::{score_text, SearchLimits};
+use engine::analysis::score_text;
 use engine::nnue::UseNnue;
 use engine::tactics::{self, BuildOptions, BuildSummary, SolveOptions};
 use rules::Variant;
@@ -59,27 +59,16 @@ pub struct BuildArgs {
 pub struct SolveArgs {
     /// The set (EPD lines with `bm`).
     set: PathBuf,
-    /// Search each position this many milliseconds.
-    #[arg(long)]
-    movetime: Option<u64>,
-    /// ... or to this depth.
-    #[arg(long)]
-    depth: Option<u32>,
-    /// ... or this many nodes.
-    #[arg(long)]
-    nodes: Option<u64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Positions searched at once, one single-threaded engine each.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Hash per engine, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// The evaluation: auto, true (the net) or false (hand-written).
-    #[arg(long, default_value = "auto")]
-    nnue: UseNnue,
-    /// A net file in place of the embedded one (as EvalFile).
-    #[arg(long, value_name = "NET")]
-    eval_file: Option<PathBuf>,
+    #[command(flatten)]
+    eval: EvalArgs,
     /// Only the summary, not a line per position.
     #[arg(long)]
     quiet: bool,
@@ -147,14 +136,10 @@ fn solve(variant: Variant, args: &SolveArgs) -> Result<(), String> {
     let text = std::fs::read_to_string(&args.set).map_err(|e| format!("{}: {e}", args.set.display()))?;
     let set = tactics::read_set(&text, &args.set.display().to_string(), variant)?;
     let opts = SolveOptions {
-        limits: SearchLimits {
-            depth: args.depth,
-            movetime_ms: args.movetime,
-            nodes: args.nodes,
-        },
+        limits: args.limits.limits(),
         jobs: args.jobs,
         hash_mb: args.hash,
-        nets: nets(variant, args.nnue, args.eval_file.as_deref())?,
+        nets: args.eval.nets(variant)?,
         // The bar (on a terminal) only when no line per position is written.
         progress: args.quiet,
     };
