@@ -8,7 +8,9 @@
 #
 # Settings by environment: SHARDS (the first shards of each seed read,
 # default 10), CANDIDATES (drawn per variant, default 150), DEPTH (20),
-# JOBS (2), MOVETIME (1000). The searches are single-threaded and start
+# JOBS (2), MOVETIME (1000), SCREEN (the screen's depth, --screen-depth;
+# default 0, none, as the Mini-POM set was built; the Pillars of Medusa set
+# was built with SCREEN=12). The searches are single-threaded and start
 # from a cleared engine, so the same binary, data and settings give the
 # same set. The solving counts are timings: run them on a quiet machine.
 set -euo pipefail
@@ -54,5 +56,5 @@ for variant in "${variants[@]}"; do
     done
     # Relative names, so that the set's header does not name the scratch folder.
     (cd "$scratch" && "$gorgon" --variant "$variant" tactics build --data "${data[@]}" \
-        --depth "$depth" --candidates "$candidates" --jobs "$jobs" --quiet --out "$out/$variant.epd")
+        --depth "$depth" --screen-depth "${SCREEN:-0}" --candidates "$candidates" --jobs "$jobs" --quiet --out "$out/$variant.epd")
 done

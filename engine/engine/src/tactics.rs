@@ -48,6 +48,11 @@ pub struct BuildOptions {
     pub variant: Variant,
     /// The depth of both searches of each candidate.
     pub depth: u32,
+    /// When not 0 (and below `depth`), a cheaper search by the nets to
+    /// this depth first: a candidate goes on only if its best line there
+    /// is at least half the bound and its third line is below twice the
+    /// bound (see [`promising`]).
+    pub screen_depth: u32,
     /// A move wins when its line scores at least this (or mates).
     pub win_cp: i32,
     /// At most this many candidates are searched, drawn by `seed` from all
@@ -109,7 +114,9 @@ pub struct BuildSummary {
     pub positions: usize,
     pub candidates: usize,
     pub searched: usize,
-    /// Searched but not kept: the nets' search found no winning move, or
+    /// Searched but not kept: dropped by the screen (`screen_depth`);
+    pub screened: usize,
+    /// then the nets' search found no winning move, or
     /// too many; the same for the hand-written one; they share no answer.
     pub nets_refused: usize,
     pub hand_refused: usize,
@@ -124,13 +131,15 @@ impl fmt::Display for BuildSummary {
         write!(
             f,
             "{} positions read, {} candidates, {} searched: {} kept ({} by the gaze, {} with two answers); \
-             not kept: {} by the nets' search, {} by the hand-written one, {} with no answer in common",
+             not kept: {} by the screen, {} by the nets' search, {} by the hand-written one, \
+             {} with no answer in common",
             self.positions,
             self.candidates,
             self.searched,
             self.kept,
             self.gaze,
             self.two_answers,
+            self.screened,
             self.nets_refused,
             self.hand_refused,
             self.disagreed
@@ -246,6 +255,19 @@ fn winners(lines: &[Line], win_cp: i32) -> Option<Vec<Move>> {
     (!won.is_empty() && won.len() <= 2 && won.len() < lines.len()).then_some(won)
 }
 
+/// The screen's rule: worth the deep searches when the best line of a
+/// shallow search already wins at least half the bound (a win the shallow
+/// search does not see at all is rarely one the deep search finds in a few
+/// more plies), and not every line wins twice the bound (a position won by
+/// any move is not a puzzle, and a few plies more rarely change that).
+fn promising(lines: &[Line], win_cp: i32) -> bool {
+    let Some(best) = lines.first() else {
+        return false;
+    };
+    let clearly = |l: &Line| wins(l.score, win_cp.saturating_mul(2));
+    wins(best.score, win_cp / 2) && !(lines.len() == LINES && lines.iter().all(clearly))
+}
+
 /// Whether `line` petrifies a piece of the opponent of its first mover
 /// with that mover's first or second move.
 fn by_the_gaze(pos: &Position, line: &[Move]) -> bool {
@@ -264,12 +286,19 @@ fn by_the_gaze(pos: &Position, line: &[Move]) -> bool {
 /// Why a candidate was not kept, or the puzzle.
 enum Judged {
     Kept(Box<Puzzle>),
+    Screened,
     NetsRefused,
     HandRefused,
     Disagreed,
 }
 
 fn judge(engines: &mut [Engine; 2], pos: &Position, opts: &BuildOptions) -> Judged {
+    if opts.screen_depth > 0 && opts.screen_depth < opts.depth {
+        let shallow = lines(&mut engines[0], pos, opts.screen_depth);
+        if !promising(&shallow, opts.win_cp) {
+            return Judged::Screened;
+        }
+    }
     let by_nets = lines(&mut engines[0], pos, opts.depth);
     let Some(nets_won) = winners(&by_nets, opts.win_cp) else {
         return Judged::NetsRefused;
@@ -335,6 +364,7 @@ pub fn build(candidates: &[String], opts: &BuildOptions, summary: &mut BuildSumm
                     p.id = format!("{}-{}", opts.variant.name(), summary.kept);
                     puzzles.push(*p);
                 }
+                Judged::Screened => summary.screened += 1,
                 Judged::NetsRefused => summary.nets_refused += 1,
                 Judged::HandRefused => summary.hand_refused += 1,
                 Judged::Disagreed => summary.disagreed += 1,
@@ -550,6 +580,23 @@ mod tests {
     }
 
     #[test]
+    fn the_screen_passes_a_half_seen_win_and_drops_the_hopeless_and_the_won() {
+        let pos = Position::startpos(Variant::MiniPom);
+        let moves: Vec<String> = pos.legal_move_vec().iter().take(3).map(|&m| pos.move_text(m)).collect();
+        let l = |i: usize, s| line(&moves[i], s, &pos);
+        use ScoreValue::{Cp, Mate};
+        assert!(promising(&[l(0, Cp(150)), l(1, Cp(20)), l(2, Cp(0))], 300));
+        assert!(promising(&[l(0, Mate(5)), l(1, Cp(700)), l(2, Cp(100))], 300));
+        // Nothing near a win yet.
+        assert!(!promising(&[l(0, Cp(149)), l(1, Cp(20)), l(2, Cp(0))], 300));
+        assert!(!promising(&[], 300));
+        // Every line wins twice over: won by any move.
+        assert!(!promising(&[l(0, Mate(3)), l(1, Cp(650)), l(2, Cp(600))], 300));
+        // Two legal moves, both winning: the deep search decides.
+        assert!(promising(&[l(0, Cp(900)), l(1, Cp(800))], 300));
+    }
+
+    #[test]
     fn a_set_reads_back_with_its_answers_ids_and_gaze() {
         let pos = Position::startpos(Variant::MiniPom);
         let legal = pos.legal_move_vec();
@@ -585,6 +632,7 @@ mod tests {
         let opts = BuildOptions {
             variant: Variant::MiniPom,
             depth: 8,
+            screen_depth: 0,
             win_cp: 300,
             candidates: 40,
             seed: 1,
@@ -597,7 +645,7 @@ mod tests {
         let set = build(&found, &opts, &mut summary).unwrap();
         assert_eq!(summary.searched, found.len().min(40));
         assert_eq!(
-            summary.kept + summary.nets_refused + summary.hand_refused + summary.disagreed,
+            summary.kept + summary.screened + summary.nets_refused + summary.hand_refused + summary.disagreed,
             summary.searched
         );
         assert_eq!(summary.kept, set.len());
@@ -640,5 +688,15 @@ mod tests {
             .collect();
         let none = solve(&wrong, &solve_opts, |_, _| Ok(())).unwrap();
         assert!(none.solved < summary.solved, "{none} against {summary}");
+        // With a screen at depth 4, every puzzle kept is one kept without it,
+        // and the screen drops some candidates.
+        let mut screened = BuildSummary::default();
+        let opts = BuildOptions { screen_depth: 4, ..opts };
+        let kept = build(&found, &opts, &mut screened).unwrap();
+        assert!(screened.screened > 0, "{screened}");
+        assert_eq!(screened.searched, found.len().min(40));
+        for p in &kept {
+            assert!(set.iter().any(|q| q.position.fen() == p.position.fen() && q.answers == p.answers));
+        }
     }
 }

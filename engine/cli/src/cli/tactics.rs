@@ -33,6 +33,11 @@ pub struct BuildArgs {
     /// The depth of both searches of each candidate.
     #[arg(long, default_value_t = 20)]
     depth: u32,
+    /// First a search by the nets to this depth (0: none): a candidate
+    /// goes on to the deep searches only if its best line there wins at
+    /// least half of --win-cp and not every line wins twice it.
+    #[arg(long, default_value_t = 0)]
+    screen_depth: u32,
     /// A move wins when its line scores at least this many centipawns.
     #[arg(long, default_value_t = 300)]
     win_cp: i32,
@@ -92,6 +97,7 @@ fn build(variant: Variant, args: &BuildArgs) -> Result<(), String> {
     let opts = BuildOptions {
         variant,
         depth: args.depth,
+        screen_depth: args.screen_depth,
         win_cp: args.win_cp,
         candidates: args.candidates,
         seed: args.seed,
@@ -109,10 +115,14 @@ fn build(variant: Variant, args: &BuildArgs) -> Result<(), String> {
     let mut w = BufWriter::new(file);
     let data: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
     let header = format!(
-        "# gorgon {} tactics build: {}, depth {}, win {} cp, {} of {} candidates (seed {}), nets {}\n# data: {}\n",
+        "# gorgon {} tactics build: {}, depth {}{}, win {} cp, {} of {} candidates (seed {}), nets {}\n# data: {}\n",
         crate::VERSION,
         variant.name(),
         args.depth,
+        match args.screen_depth {
+            0 => String::new(),
+            d => format!(" (screened at depth {d})"),
+        },
         args.win_cp,
         summary.searched,
         summary.candidates,
