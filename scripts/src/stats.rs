@@ -242,8 +242,10 @@ pub enum SprtDecision {
     H1,
 }
 
-/// A generalized SPRT on pentanomial counts (the normal approximation of
-/// the GSPRT that fishtest and OpenBench use).
+/// A generalized SPRT on pentanomial counts: for logistic Elo fishtest's
+/// GSPRT, the log-likelihood ratio of the maximum-likelihood distributions
+/// of the pair scores with the two hypotheses' means; for normalized Elo
+/// the normal approximation (OpenBench's).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
     pub elo0: f64,
@@ -260,25 +262,39 @@ impl Sprt {
         ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
     }
 
-    /// The log-likelihood ratio of H1 against H0 after these pairs:
-    /// `N (s1 - s0) (2 mean - s0 - s1) / (2 var)` with `N` pairs, `mean` and
-    /// `var` of the pair samples (empty cells regularized to 1e-3), and
-    /// `s0`, `s1` the per-game expected scores under H0 and H1.
+    /// The log-likelihood ratio of H1 against H0 after these pairs (empty
+    /// cells regularized to 1e-3 pairs). Logistic: `sum_i n_i ln(p1_i / p0_i)`,
+    /// `p_s` the most likely distribution on the five pair scores whose mean
+    /// is `s`, for `s0`, `s1` the expected scores of `elo0`, `elo1`.
+    /// Normalized: `N (s1 - s0) (2 mean - s0 - s1) / (2 var)` with `N` pairs,
+    /// `mean` and `var` of the pair samples and `s_j = 1/2 + t_j sd_game`.
+    ///
+    /// The normal approximation's variance is that of the sample: after a
+    /// pair or two it is nearly zero and the LLR explodes (one pair of
+    /// 1.5 points gave 8.9, past the bound), which the exact ratio does not.
     pub fn llr(&self, penta: &Pentanomial) -> f64 {
         if penta.pairs() == 0 {
             return 0.0;
         }
-        let Some((n, mean, var)) = moments(&penta.samples(true)) else {
-            return 0.0;
-        };
-        let (s0, s1) = match self.model {
-            SprtModel::Logistic => (score_from_elo(self.elo0), score_from_elo(self.elo1)),
-            SprtModel::Normalized => {
-                let sd_game = (2.0 * var).sqrt();
-                (0.5 + self.elo0 / NELO_PER_T * sd_game, 0.5 + self.elo1 / NELO_PER_T * sd_game)
+        let samples = penta.samples(true);
+        match self.model {
+            SprtModel::Logistic => {
+                let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+                let (t0, t1) = (most_likely_tilt(&samples, s0), most_likely_tilt(&samples, s1));
+                samples
+                    .iter()
+                    .map(|&(x, w)| w * ((1.0 + t0 * (x - s0)).ln() - (1.0 + t1 * (x - s1)).ln()))
+                    .sum()
             }
-        };
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+            SprtModel::Normalized => {
+                let Some((n, mean, var)) = moments(&samples) else {
+                    return 0.0;
+                };
+                let sd_game = (2.0 * var).sqrt();
+                let (s0, s1) = (0.5 + self.elo0 / NELO_PER_T * sd_game, 0.5 + self.elo1 / NELO_PER_T * sd_game);
+                n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+            }
+        }
     }
 
     /// The decision for an LLR, if a bound is reached.
@@ -292,6 +308,29 @@ impl Sprt {
             None
         }
     }
+}
+
+/// The most likely distribution on the sample values `x_i` (weights `w_i`,
+/// all positive) with mean `s` in (0, 1) is `p_i = q_i / (1 + t (x_i - s))`,
+/// `q` the sample's own; returns `t`, the root of
+/// `sum_i w_i (x_i - s) / (1 + t (x_i - s)) = 0`, which falls strictly as `t`
+/// goes through the interval where every `1 + t (x_i - s)` is positive
+/// (the values lie in [0, 1]), found by bisection.
+fn most_likely_tilt(samples: &[(f64, f64)], s: f64) -> f64 {
+    let slope = |t: f64| samples.iter().map(|&(x, w)| w * (x - s) / (1.0 + t * (x - s))).sum::<f64>();
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if slope(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    0.5 * (lo + hi)
 }
 
 impl fmt::Display for Sprt {
