@@ -3,6 +3,7 @@
 
 use super::common::EvalArgs;
 use clap::{Args, Subcommand, ValueEnum};
+use engine::datagen::rescore::RescoreOptions;
 use engine::datagen::{self, format::Record, g2, stats, Adjudication, DatagenOptions, Version};
 use protocol::Shard;
 use rules::Variant;
@@ -46,6 +47,38 @@ enum DataJob {
         #[arg(long, value_enum, default_value_t = FormatArg::G2)]
         to: FormatArg,
     },
+    /// Searches the positions of data files (either version, read in order
+    /// as one) again, by default with the embedded nets, and writes them
+    /// with the new scores; positions datagen would not keep with the new
+    /// search (a tactical best move, a mate score) are dropped.
+    Rescore(RescoreArgs),
+}
+
+#[derive(Args)]
+struct RescoreArgs {
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Where to write (the file is replaced).
+    #[arg(long)]
+    out: PathBuf,
+    /// The version to write.
+    #[arg(long, value_enum, default_value_t = FormatArg::G2)]
+    to: FormatArg,
+    /// Soft node limit per position, as datagen's --nodes.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Blocks of 256 positions searched at once, one single-threaded
+    /// engine each (the output is the same for any number).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Hash per engine, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    #[command(flatten)]
+    eval: EvalArgs,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
 }
 
 /// A data format version on the command line.
@@ -188,69 +221,123 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes the records of `files` (either version) in version `to`.
-fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
-    // Creating the output first would empty an input of the same name.
-    if let Ok(out_path) = out.canonicalize() {
-        if files.iter().any(|f| f.canonicalize().is_ok_and(|f| f == out_path)) {
-            return Err(format!("{}: the output is also an input", out.display()));
-        }
-    }
-    let file = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    let mut writer = BufWriter::new(file);
-    let start = std::time::Instant::now();
-    let mut converter = g2::Converter::new();
-    let mut buf = Vec::new();
-    let mut failed = None;
-    let mut records = 0u64;
-    let mut take = |r: Record, buf: &mut Vec<u8>, converter: &mut g2::Converter| -> Result<(), String> {
-        records += 1;
-        match to {
-            Version::G1 => {
-                buf.extend_from_slice(r.to_line().as_bytes());
-                buf.push(b'\n');
+/// Records written in order to a file in one version (G2 joins
+/// consecutive records into games).
+struct RecordSink {
+    writer: BufWriter<File>,
+    path: String,
+    to: Version,
+    converter: g2::Converter,
+    buf: Vec<u8>,
+    records: u64,
+}
+
+impl RecordSink {
+    /// Creates `out`, refused when it is one of `inputs` (creating it
+    /// would empty that input).
+    fn create(out: &Path, inputs: &[PathBuf], to: Version) -> Result<RecordSink, String> {
+        if let Ok(out_path) = out.canonicalize() {
+            if inputs.iter().any(|f| f.canonicalize().is_ok_and(|f| f == out_path)) {
+                return Err(format!("{}: the output is also an input", out.display()));
             }
-            Version::G2 => converter.push(r, buf)?,
+        }
+        let file = File::create(out).map_err(|e| format!("{}: {e}", out.display()))?;
+        Ok(RecordSink {
+            writer: BufWriter::new(file),
+            path: out.display().to_string(),
+            to,
+            converter: g2::Converter::new(),
+            buf: Vec::new(),
+            records: 0,
+        })
+    }
+
+    fn push(&mut self, r: Record) -> Result<(), String> {
+        self.records += 1;
+        match self.to {
+            Version::G1 => {
+                self.buf.extend_from_slice(r.to_line().as_bytes());
+                self.buf.push(b'\n');
+            }
+            Version::G2 => self.converter.push(r, &mut self.buf)?,
+        }
+        if self.buf.len() >= 1 << 16 {
+            self.writer.write_all(&self.buf).map_err(|e| format!("{}: {e}", self.path))?;
+            self.buf.clear();
         }
         Ok(())
-    };
+    }
+
+    /// Writes what is left; returns `N positions` and, in G2, the games.
+    fn finish(mut self) -> Result<String, String> {
+        self.converter.flush(&mut self.buf)?;
+        self.writer
+            .write_all(&self.buf)
+            .and_then(|_| self.writer.flush())
+            .map_err(|e| format!("{}: {e}", self.path))?;
+        let games = match self.to {
+            Version::G1 => String::new(),
+            Version::G2 => format!(
+                " in {} games ({} started where no moves joined two records of one game)",
+                self.converter.games, self.converter.breaks
+            ),
+        };
+        Ok(format!("{}: {} positions{games}", self.path, self.records))
+    }
+}
+
+/// Writes the records of `files` (either version) in version `to`.
+fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
+    let mut sink = RecordSink::create(out, files, to)?;
+    let start = std::time::Instant::now();
+    let mut failed = None;
     for f in files {
         stats::for_each_record(open(f)?, &f.display().to_string(), |r| {
-            if failed.is_some() {
-                return;
-            }
-            if let Err(e) = take(r, &mut buf, &mut converter) {
-                failed = Some(e);
-            }
-            if buf.len() >= 1 << 16 {
-                if let Err(e) = writer.write_all(&buf) {
-                    failed = Some(format!("{}: {e}", out.display()));
-                }
-                buf.clear();
+            if failed.is_none() {
+                failed = sink.push(r).err();
             }
         })?;
         if let Some(e) = failed.take() {
             return Err(e);
         }
     }
-    converter.flush(&mut buf)?;
-    writer
-        .write_all(&buf)
-        .and_then(|_| writer.flush())
-        .map_err(|e| format!("{}: {e}", out.display()))?;
+    let records = sink.records;
+    let written = sink.finish()?;
     let secs = start.elapsed().as_secs_f64();
-    let games = match to {
-        Version::G1 => String::new(),
-        Version::G2 => format!(
-            " in {} games ({} started where no moves joined two records of one game)",
-            converter.games, converter.breaks
-        ),
+    eprintln!("{written}, {secs:.1} s, {:.0} positions/s", records as f64 / secs.max(1e-3));
+    Ok(())
+}
+
+/// Searches the records of `files` again (rescore::rescore) and writes the
+/// kept ones with their new scores.
+fn rescore(variant: Variant, args: &RescoreArgs) -> Result<(), String> {
+    let mut records = Vec::new();
+    for f in &args.files {
+        stats::for_each_record(open(f)?, &f.display().to_string(), |r| records.push(r))?;
+    }
+    let opts = RescoreOptions {
+        variant,
+        nodes: args.nodes,
+        jobs: args.jobs,
+        hash_mb: args.hash,
+        nets: args.eval.nets(variant)?,
+        progress: !args.quiet,
     };
+    let mut sink = RecordSink::create(&args.out, &args.files, args.to.version())?;
+    let start = std::time::Instant::now();
+    let summary = datagen::rescore::rescore(&records, &opts, |r| sink.push(r))?;
+    let written = sink.finish()?;
+    let secs = start.elapsed().as_secs_f64();
     eprintln!(
-        "{}: {records} positions{games}, {secs:.1} s, {:.0} positions/s",
-        out.display(),
-        records as f64 / secs.max(1e-3)
+        "{written}, rescored at {} nodes by {}, {secs:.1} s, {:.0} records/s",
+        args.nodes,
+        match opts.nets.active(variant) {
+            Some(_) => format!("net {}", opts.nets.source(variant)),
+            None => "the hand-written evaluation".into(),
+        },
+        (summary.read + summary.other_variant) as f64 / secs.max(1e-3)
     );
+    eprintln!("{summary}");
     Ok(())
 }
 
@@ -277,5 +364,6 @@ pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
             })
         }
         Some(DataJob::Convert { files, out, to }) => convert(files, out, to.version()),
+        Some(DataJob::Rescore(args)) => rescore(variant, args),
     }
 }

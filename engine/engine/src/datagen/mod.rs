@@ -11,6 +11,7 @@
 pub mod adjudicate;
 pub mod format;
 pub mod g2;
+pub mod rescore;
 pub mod stats;
 
 use crate::nnue::NetChoice;
