@@ -622,6 +622,32 @@ mod tests {
         assert!(e.starts_with("s.epd:1: bm z9z9: "), "{e}");
     }
 
+    /// The committed sets (engine/engine/tactics/<variant>.epd) read
+    /// back: every answer legal, ids distinct, and a puzzle never lists a
+    /// move twice.
+    #[test]
+    fn the_committed_sets_read_back_with_legal_answers() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tactics");
+        let mut seen = 0;
+        for v in Variant::ALL {
+            let path = format!("{dir}/{}.epd", v.name());
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let set = read_set(&text, &path, v).unwrap();
+            assert!(set.len() >= 10, "{path}: {} puzzles", set.len());
+            let ids: HashSet<&str> = set.iter().map(|p| p.id.as_str()).collect();
+            assert_eq!(ids.len(), set.len(), "{path}: ids repeat");
+            for p in &set {
+                assert!(!p.answers.is_empty() && p.answers.len() <= 2, "{}", p.id);
+                assert!(p.answers.iter().all(|&m| p.position.is_legal(m)), "{}", p.id);
+                assert!(p.answers.len() < 2 || p.answers[0] != p.answers[1], "{}", p.id);
+            }
+            seen += 1;
+        }
+        assert!(seen >= 1, "no set in {dir}");
+    }
+
     /// A built set is what its searches say: each puzzle's answers win by
     /// both evaluations at the depth, and the solver at that depth with the
     /// nets finds every one.
