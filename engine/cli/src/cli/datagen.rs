@@ -37,16 +37,7 @@ enum DataJob {
     /// Rewrites data files (either version, read in order as one) in
     /// another version: G1 to G2 recovers the games, G2 to G1 writes the
     /// same lines the G1 writer would have.
-    Convert {
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// Where to write (the file is replaced).
-        #[arg(long)]
-        out: PathBuf,
-        /// The version to write.
-        #[arg(long, value_enum, default_value_t = FormatArg::G2)]
-        to: FormatArg,
-    },
+    Convert(RewriteArgs),
     /// Searches the positions of data files (either version, read in order
     /// as one) again, by default with the embedded nets, and writes them
     /// with the new scores; positions datagen would not keep with the new
@@ -54,8 +45,9 @@ enum DataJob {
     Rescore(RescoreArgs),
 }
 
+/// The files a job reads records from and the one it writes them to.
 #[derive(Args)]
-struct RescoreArgs {
+struct RewriteArgs {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Where to write (the file is replaced).
@@ -64,6 +56,12 @@ struct RescoreArgs {
     /// The version to write.
     #[arg(long, value_enum, default_value_t = FormatArg::G2)]
     to: FormatArg,
+}
+
+#[derive(Args)]
+struct RescoreArgs {
+    #[command(flatten)]
+    io: RewriteArgs,
     /// Soft node limit per position, as datagen's --nodes.
     #[arg(long, default_value_t = 5000)]
     nodes: u64,
@@ -210,10 +208,7 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
         opts.shard_games(),
         opts.seed,
         opts.nodes,
-        match opts.nets.active(variant) {
-            Some(_) => format!("net {}", opts.nets.source(variant)),
-            None => "the hand-written evaluation".into(),
-        },
+        opts.nets.describe(variant),
         secs,
         summary.positions as f64 / secs.max(1e-3)
     );
@@ -287,8 +282,9 @@ impl RecordSink {
 }
 
 /// Writes the records of `files` (either version) in version `to`.
-fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
-    let mut sink = RecordSink::create(out, files, to)?;
+fn convert(io: &RewriteArgs) -> Result<(), String> {
+    let files = &io.files;
+    let mut sink = RecordSink::create(&io.out, files, io.to.version())?;
     let start = std::time::Instant::now();
     let mut failed = None;
     for f in files {
@@ -312,7 +308,7 @@ fn convert(files: &[PathBuf], out: &Path, to: Version) -> Result<(), String> {
 /// kept ones with their new scores.
 fn rescore(variant: Variant, args: &RescoreArgs) -> Result<(), String> {
     let mut records = Vec::new();
-    for f in &args.files {
+    for f in &args.io.files {
         stats::for_each_record(open(f)?, &f.display().to_string(), |r| records.push(r))?;
     }
     let opts = RescoreOptions {
@@ -323,7 +319,7 @@ fn rescore(variant: Variant, args: &RescoreArgs) -> Result<(), String> {
         nets: args.eval.nets(variant)?,
         progress: !args.quiet,
     };
-    let mut sink = RecordSink::create(&args.out, &args.files, args.to.version())?;
+    let mut sink = RecordSink::create(&args.io.out, &args.io.files, args.io.to.version())?;
     let start = std::time::Instant::now();
     let summary = datagen::rescore::rescore(&records, &opts, |r| sink.push(r))?;
     let written = sink.finish()?;
@@ -331,10 +327,7 @@ fn rescore(variant: Variant, args: &RescoreArgs) -> Result<(), String> {
     eprintln!(
         "{written}, rescored at {} nodes by {}, {secs:.1} s, {:.0} records/s",
         args.nodes,
-        match opts.nets.active(variant) {
-            Some(_) => format!("net {}", opts.nets.source(variant)),
-            None => "the hand-written evaluation".into(),
-        },
+        opts.nets.describe(variant),
         (summary.read + summary.other_variant) as f64 / secs.max(1e-3)
     );
     eprintln!("{summary}");
@@ -363,7 +356,7 @@ pub fn run(variant: Variant, args: &DatagenArgs) -> Result<(), String> {
                 }
             })
         }
-        Some(DataJob::Convert { files, out, to }) => convert(files, out, to.version()),
+        Some(DataJob::Convert(io)) => convert(io),
         Some(DataJob::Rescore(args)) => rescore(variant, args),
     }
 }

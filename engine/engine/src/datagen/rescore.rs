@@ -135,13 +135,11 @@ pub fn rescore(
         |b, done: Vec<Rescored>| {
             for (r, new) in records[b * BLOCK..].iter().zip(done) {
                 bar.inc(1);
-                if let Rescored::OtherVariant = new {
-                    summary.other_variant += 1;
-                    continue;
-                }
-                summary.read += 1;
                 match new {
-                    Rescored::OtherVariant => {}
+                    Rescored::OtherVariant => {
+                        summary.other_variant += 1;
+                        continue;
+                    }
                     Rescored::Tactical => summary.tactical += 1,
                     Rescored::MateScore => summary.mate_score += 1,
                     Rescored::Kept(score) => {
@@ -151,6 +149,7 @@ pub fn rescore(
                         emit(Record { score, ..r.clone() })?;
                     }
                 }
+                summary.read += 1;
             }
             Ok(())
         },

@@ -136,6 +136,15 @@ impl NetChoice {
         &self.sources[variant.index()]
     }
 
+    /// What evaluates in `variant`, for a job's summary: `net <source>`
+    /// or `the hand-written evaluation`.
+    pub fn describe(&self, variant: Variant) -> String {
+        match self.active(variant) {
+            Some(_) => format!("net {}", self.source(variant)),
+            None => "the hand-written evaluation".into(),
+        }
+    }
+
     /// Loads a net file for the variant its header names; on any error the
     /// nets stay as they were. An empty path or `<embedded>` restores the
     /// embedded nets. Returns the variant loaded and the net's
