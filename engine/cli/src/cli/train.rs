@@ -18,6 +18,10 @@ pub struct TrainArgs {
     /// Hidden units per perspective (a multiple of 16, at most 256).
     #[arg(long, default_value_t = defaults::HIDDEN)]
     hidden: usize,
+    /// Output layers, one per phase of the game by the number of pieces
+    /// on the board (1 to 8; docs/NNUE.md).
+    #[arg(long, default_value_t = defaults::OUTPUT_BUCKETS)]
+    output_buckets: usize,
     #[arg(long, default_value_t = defaults::EPOCHS)]
     epochs: usize,
     /// Positions per mini-batch.
@@ -69,6 +73,7 @@ pub fn run(variant: Variant, args: &TrainArgs) -> Result<(), String> {
         .join(" ");
     let opts = TrainOptions {
         hidden: args.hidden,
+        buckets: args.output_buckets,
         epochs: args.epochs,
         batch: args.batch,
         lr: args.lr,

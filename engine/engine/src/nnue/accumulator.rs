@@ -221,7 +221,7 @@ impl NnueStack {
         self.update();
         let acc = &self.plies[self.top].acc;
         let stm = pos.side_to_move().index();
-        self.net.evaluate(&acc.values[stm], &acc.values[1 - stm])
+        self.net.evaluate(&acc.values[stm], &acc.values[1 - stm], self.net.bucket(pos))
     }
 }
 
@@ -247,7 +247,7 @@ pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
     let mut acc = Accumulator::default();
     refresh(net, pos, &mut acc);
     let stm = pos.side_to_move().index();
-    net.evaluate(&acc.values[stm], &acc.values[1 - stm])
+    net.evaluate(&acc.values[stm], &acc.values[1 - stm], net.bucket(pos))
 }
 
 #[cfg(test)]

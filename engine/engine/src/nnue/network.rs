@@ -1,17 +1,24 @@
 //! A quantised network and its file (docs/NNUE.md): `(inputs -> H) x 2 ->
-//! 1` with a squared clipped ReLU, int16 weights.
+//! 1` with a squared clipped ReLU, int16 weights, and one output layer per
+//! *output bucket*: the position's number of pieces picks the bucket
+//! (`output_bucket`), so an endgame is scored by other output weights than
+//! an opening while the accumulators stay shared.
 //!
 //! The file is little-endian: a header (magic, format version, variant,
 //! input-layout hash, sizes, quantisation, a free-text description of how
 //! the net was made), then the feature weights (one row of `H` per input),
-//! the feature biases, the output weights (`H` for the side to move's half,
-//! then `H` for the other), the output bias (i32). Everything is checked at
-//! load, each failure named: a net of another variant or layout, a
-//! truncated or padded file, a weight that could overflow the int16
-//! accumulators or the int32 output sum for some reachable position.
+//! the feature biases, per bucket the output weights (`H` for the side to
+//! move's half, then `H` for the other), then per bucket the output bias
+//! (i32). Format 1 has one bucket and no bucket count; format 2 writes the
+//! count after the hidden size. A net of one bucket is written in format
+//! 1, so every older engine reads it and retrained nets keep their bytes.
+//! Everything is checked at load, each failure named: a net of another
+//! variant or layout, a truncated or padded file, a weight that could
+//! overflow the int16 accumulators or the int32 output sum for some
+//! reachable position.
 
 use super::features::{block_inputs, inputs, layout_hash, MAX_PER_PIECE};
-use rules::{Kind, Variant};
+use rules::{Kind, Position, Variant};
 use std::fmt;
 
 /// Feature weights and biases are scaled by `QA` (the clipped ReLU's
@@ -28,8 +35,14 @@ pub const MAX_HIDDEN: usize = 256;
 pub const MAX_OUTPUT_WEIGHT: i16 = 512;
 const OUTPUT_CHUNK: usize = 64;
 
+/// Output buckets a net may have.
+pub const MAX_BUCKETS: usize = 8;
+
 const MAGIC: &[u8; 8] = b"GORGONNN";
-const VERSION: u32 = 1;
+/// One output bucket, no bucket count in the header.
+const VERSION_ONE_BUCKET: u32 = 1;
+/// The bucket count follows the hidden size.
+const VERSION_BUCKETS: u32 = 2;
 const MAX_DESCRIPTION: usize = 4096;
 
 /// A network ready to evaluate.
@@ -42,10 +55,24 @@ pub struct Network {
     /// `inputs x hidden`, one row per input.
     pub feature_weights: Vec<i16>,
     pub feature_bias: Vec<i16>,
-    /// `2 x hidden`: the side to move's half, then the other side's.
+    /// 1 to `MAX_BUCKETS`.
+    pub buckets: usize,
+    /// `buckets x 2 x hidden`: per bucket, the side to move's half, then
+    /// the other side's.
     pub output_weights: Vec<i16>,
-    /// Scaled by `QA * QB`.
-    pub output_bias: i32,
+    /// One per bucket, scaled by `QA * QB`.
+    pub output_bias: Vec<i32>,
+}
+
+/// The output bucket of a position with `pieces` pieces on the board (both
+/// sides, petrified ones included) in a net of `buckets`: the range from
+/// the two Kings to the full start position cut into equal parts, so each
+/// bucket sees a phase of the game. The trainer and the engine both call
+/// this one function.
+#[inline(always)]
+pub fn output_bucket(variant: Variant, pieces: u32, buckets: usize) -> usize {
+    let most = 2 * variant.army() as usize - 1;
+    (pieces.saturating_sub(2) as usize * buckets / most).min(buckets - 1)
 }
 
 /// Why a net file was refused.
@@ -108,9 +135,9 @@ impl Network {
             return Err(NetError("not a Gorgon net: the file does not start with GORGONNN".into()));
         }
         let version = r.u32("the format version")?;
-        if version != VERSION {
+        if version != VERSION_ONE_BUCKET && version != VERSION_BUCKETS {
             return Err(NetError(format!(
-                "net format version {version}: this engine reads version {VERSION}"
+                "net format version {version}: this engine reads versions {VERSION_ONE_BUCKET} and {VERSION_BUCKETS}"
             )));
         }
         let code = r.u32("the variant")?;
@@ -138,6 +165,17 @@ impl Network {
                 "hidden size {hidden}: expected a multiple of 16 from 16 to {MAX_HIDDEN}"
             )));
         }
+        let buckets = match version {
+            VERSION_ONE_BUCKET => 1,
+            _ => r.u32("the output bucket count")? as usize,
+        };
+        // One file per net: a net of one bucket is written in format 1.
+        let fewest = if version == VERSION_BUCKETS { 2 } else { 1 };
+        if buckets < fewest || buckets > MAX_BUCKETS {
+            return Err(NetError(format!(
+                "{buckets} output buckets in format {version}: expected {fewest} to {MAX_BUCKETS}"
+            )));
+        }
         let (qa, qb, scale) = (r.u32("QA")?, r.u32("QB")?, r.u32("the scale")?);
         if (qa, qb, scale) != (QA as u32, QB as u32, SCALE as u32) {
             return Err(NetError(format!(
@@ -153,8 +191,10 @@ impl Network {
             .to_string();
         let feature_weights = r.i16s(n_inputs * hidden, "the feature weights")?;
         let feature_bias = r.i16s(hidden, "the feature biases")?;
-        let output_weights = r.i16s(2 * hidden, "the output weights")?;
-        let output_bias = r.u32("the output bias")? as i32;
+        let output_weights = r.i16s(buckets * 2 * hidden, "the output weights")?;
+        let output_bias = (0..buckets)
+            .map(|_| Ok(r.u32("the output biases")? as i32))
+            .collect::<Result<Vec<i32>, NetError>>()?;
         if r.at != bytes.len() {
             return Err(NetError(format!(
                 "{} bytes after the net's end at offset {}",
@@ -168,6 +208,7 @@ impl Network {
             description,
             feature_weights,
             feature_bias,
+            buckets,
             output_weights,
             output_bias,
         };
@@ -179,11 +220,18 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + self.feature_weights.len() * 2);
         out.extend_from_slice(MAGIC);
-        for v in [VERSION, self.variant.index() as u32] {
+        let version = if self.buckets == 1 { VERSION_ONE_BUCKET } else { VERSION_BUCKETS };
+        for v in [version, self.variant.index() as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&layout_hash(self.variant).to_le_bytes());
-        for v in [inputs(self.variant) as u32, self.hidden as u32, QA as u32, QB as u32, SCALE as u32] {
+        for v in [inputs(self.variant) as u32, self.hidden as u32] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        if version == VERSION_BUCKETS {
+            out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        }
+        for v in [QA as u32, QB as u32, SCALE as u32] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         let description = &self.description.as_bytes()[..self.description.len().min(MAX_DESCRIPTION)];
@@ -192,8 +240,16 @@ impl Network {
         for w in self.feature_weights.iter().chain(&self.feature_bias).chain(&self.output_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_bias {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
+    }
+
+    /// The output bucket of `pos` in this net.
+    #[inline(always)]
+    pub fn bucket(&self, pos: &Position) -> usize {
+        output_bucket(self.variant, pos.occupied().count_ones(), self.buckets)
     }
 
     /// The row of an input's feature weights.
@@ -264,10 +320,12 @@ impl Network {
     }
 
     /// The evaluation in centipawns from the side to move's view, from the
-    /// two accumulators (the side to move's, the other side's).
+    /// two accumulators (the side to move's, the other side's) through the
+    /// output layer of `bucket` (`Network::bucket`).
     #[inline]
-    pub fn evaluate(&self, us: &[i16], them: &[i16]) -> i32 {
+    pub fn evaluate(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
         let h = self.hidden;
+        let weights = &self.output_weights[bucket * 2 * h..(bucket + 1) * 2 * h];
         let half = |acc: &[i16], weights: &[i16]| -> i64 {
             acc[..h]
                 .chunks(OUTPUT_CHUNK)
@@ -283,8 +341,8 @@ impl Network {
                 })
                 .sum()
         };
-        let sum = half(us, &self.output_weights[..h]) + half(them, &self.output_weights[h..]);
-        let out = sum / QA as i64 + self.output_bias as i64;
+        let sum = half(us, &weights[..h]) + half(them, &weights[h..]);
+        let out = sum / QA as i64 + self.output_bias[bucket] as i64;
         (out * SCALE as i64 / (QA * QB) as i64) as i32
     }
 }
@@ -296,6 +354,10 @@ pub(crate) mod tests {
 
     /// A net of small random weights (for tests of the machinery).
     pub(crate) fn random_net(variant: Variant, hidden: usize, seed: u64) -> Network {
+        random_bucketed_net(variant, hidden, 1, seed)
+    }
+
+    pub(crate) fn random_bucketed_net(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> Network {
         let mut rng = SplitMix64::new(seed);
         let mut small = |range: i64| (rng.below(2 * range as u64 + 1) as i64 - range) as i16;
         Network {
@@ -304,8 +366,9 @@ pub(crate) mod tests {
             description: "random test net".into(),
             feature_weights: (0..inputs(variant) * hidden).map(|_| small(40)).collect(),
             feature_bias: (0..hidden).map(|_| small(100)).collect(),
-            output_weights: (0..2 * hidden).map(|_| small(MAX_OUTPUT_WEIGHT as i64)).collect(),
-            output_bias: small(1000) as i32,
+            buckets,
+            output_weights: (0..buckets * 2 * hidden).map(|_| small(MAX_OUTPUT_WEIGHT as i64)).collect(),
+            output_bias: (0..buckets).map(|_| small(1000) as i32).collect(),
         }
     }
 
@@ -316,6 +379,62 @@ pub(crate) mod tests {
         let back = Network::from_bytes(&bytes).unwrap();
         assert_eq!(back.to_bytes(), bytes);
         assert_eq!(back.description, "random test net");
+    }
+
+    /// A net of several buckets reads back in format 2, one of a single
+    /// bucket keeps format 1 (the bytes older engines read).
+    #[test]
+    fn bucketed_nets_read_back_in_format_two() {
+        let net = random_bucketed_net(Variant::Pom, 16, 4, 7);
+        let bytes = net.to_bytes();
+        assert_eq!(bytes[8], 2);
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!((back.buckets, back.output_bias.len(), back.output_weights.len()), (4, 4, 4 * 32));
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(random_net(Variant::Pom, 16, 7).to_bytes()[8], 1);
+        let refuse = |b: &[u8], expected: &str| {
+            let e = Network::from_bytes(b).err().expect("refused");
+            assert!(e.0.contains(expected), "{e} (expected {expected:?})");
+        };
+        let mut b = bytes.clone();
+        b[32] = 9; // the bucket count
+        refuse(&b, "9 output buckets");
+        b[32] = 1;
+        refuse(&b, "1 output buckets in format 2");
+        refuse(&bytes[..bytes.len() - 4], "truncated");
+    }
+
+    /// Buckets follow the piece count from the two Kings (bucket 0) to the
+    /// start position (the last), never decreasing, each one reached.
+    #[test]
+    fn output_buckets_cover_the_game() {
+        for variant in Variant::ALL {
+            let full = 2 * variant.army();
+            assert_eq!(Position::startpos(variant).occupied().count_ones(), full);
+            for buckets in 1..=MAX_BUCKETS {
+                let seen: Vec<usize> = (2..=full).map(|p| output_bucket(variant, p, buckets)).collect();
+                assert_eq!(seen[0], 0);
+                assert_eq!(*seen.last().unwrap(), buckets - 1, "{variant:?} {buckets}");
+                assert!(seen.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+            }
+        }
+    }
+
+    /// The engine scores a position through its own bucket's layer: the
+    /// start position is in the last bucket, and the buckets' layers
+    /// (random, so different) score it differently.
+    #[test]
+    fn the_position_picks_its_bucket() {
+        use crate::nnue::accumulator::{refresh, Accumulator};
+        let net = random_bucketed_net(Variant::MiniPom, 16, 4, 8);
+        let start = Position::startpos(Variant::MiniPom);
+        assert_eq!(net.bucket(&start), 3);
+        let mut acc = Accumulator::default();
+        refresh(&net, &start, &mut acc);
+        let stm = start.side_to_move().index();
+        let by_bucket: Vec<i32> = (0..4).map(|b| net.evaluate(&acc.values[stm], &acc.values[1 - stm], b)).collect();
+        assert_eq!(crate::nnue::evaluate_fresh(&net, &start), by_bucket[3]);
+        assert!(by_bucket.windows(2).any(|w| w[0] != w[1]), "{by_bucket:?}");
     }
 
     #[test]
@@ -335,6 +454,9 @@ pub(crate) mod tests {
         let mut b = bytes.clone();
         b[8] = 9;
         refuse(&b, "format version 9");
+        let mut b = bytes.clone();
+        b[8] = 2; // format 2 reads a bucket count where QA stands
+        refuse(&b, "255 output buckets");
         let mut b = bytes.clone();
         b[12] = 0; // says POM: the layout hash is Mini-POM's
         refuse(&b, "another input layout");

@@ -21,6 +21,8 @@ pub struct Samples {
     pub result: Vec<f32>,
     /// The search's score, centipawns for the side to move.
     pub score: Vec<f32>,
+    /// The pieces on the board (they pick the output bucket).
+    pub pieces: Vec<u8>,
 }
 
 impl Samples {
@@ -69,6 +71,7 @@ impl Samples {
         let white = r.white_points() as f32;
         self.result.push(if stm == Color::White { white } else { 1.0 - white });
         self.score.push(r.score as f32);
+        self.pieces.push(r.position.occupied().count_ones() as u8);
     }
 }
 
@@ -171,6 +174,7 @@ mod tests {
         s.extend(&[r]);
         assert_eq!(s.result[0], 0.0, "Black to move lost");
         assert_eq!(s.score[0], -30.0);
+        assert_eq!(s.pieces[0] as u32, 2 * Variant::Pom.army());
         let (us, them) = s.position(0);
         assert_eq!(us.len(), them.len());
     }

@@ -35,6 +35,7 @@ const SLICES: usize = 8;
 /// and the command line's (`gorgon train --help`) read them here.
 pub mod defaults {
     pub const HIDDEN: usize = 128;
+    pub const OUTPUT_BUCKETS: usize = 1;
     pub const EPOCHS: usize = 40;
     pub const BATCH: usize = 16384;
     pub const LR: f64 = 0.001;
@@ -50,6 +51,8 @@ pub struct TrainOptions {
     pub files: Vec<PathBuf>,
     pub variant: Variant,
     pub hidden: usize,
+    /// Output layers chosen by the number of pieces (`network::output_bucket`).
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     /// The learning rate falls from `lr` to `lr_end` along a cosine.
@@ -82,6 +85,7 @@ impl TrainOptions {
             files,
             variant,
             hidden: defaults::HIDDEN,
+            buckets: defaults::OUTPUT_BUCKETS,
             epochs: defaults::EPOCHS,
             batch: defaults::BATCH,
             lr: defaults::LR,
@@ -158,10 +162,7 @@ impl Adam {
         step(&mut net.w, &grad.w, &mut self.m.w, &mut self.v.w, decay);
         step(&mut net.b, &grad.b, &mut self.m.b, &mut self.v.b, 0.0);
         step(&mut net.v, &grad.v, &mut self.m.v, &mut self.v.v, decay);
-        let mut c = [net.c];
-        let (mut mc, mut vc) = ([self.m.c], [self.v.c]);
-        step(&mut c, &[grad.c], &mut mc, &mut vc, 0.0);
-        (net.c, self.m.c, self.v.c) = (c[0], mc[0], vc[0]);
+        step(&mut net.c, &grad.c, &mut self.m.c, &mut self.v.c, 0.0);
     }
 }
 
@@ -197,6 +198,13 @@ pub fn run(opts: &TrainOptions, log: &mut dyn FnMut(String)) -> Result<TrainRepo
 fn check(opts: &TrainOptions) -> Result<(), String> {
     if opts.hidden == 0 || !opts.hidden.is_multiple_of(16) || opts.hidden > crate::nnue::network::MAX_HIDDEN {
         return Err(format!("--hidden {}: expected a multiple of 16 up to 256", opts.hidden));
+    }
+    if opts.buckets == 0 || opts.buckets > crate::nnue::network::MAX_BUCKETS {
+        return Err(format!(
+            "--output-buckets {}: expected 1 to {}",
+            opts.buckets,
+            crate::nnue::network::MAX_BUCKETS
+        ));
     }
     if opts.batch == 0 || opts.epochs == 0 {
         return Err("--batch and --epochs must be at least 1".into());
@@ -285,18 +293,20 @@ fn read_data(opts: &TrainOptions, start: Instant, log: &mut dyn FnMut(String)) -
 /// variant and size, or fresh weights from the seed.
 fn starting_net(opts: &TrainOptions) -> Result<FloatNet, String> {
     let Some(path) = &opts.resume else {
-        return Ok(FloatNet::new(opts.variant, opts.hidden, opts.seed));
+        return Ok(FloatNet::new(opts.variant, opts.hidden, opts.buckets, opts.seed));
     };
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let net = FloatNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    if net.variant != opts.variant || net.hidden != opts.hidden {
+    if net.variant != opts.variant || net.hidden != opts.hidden || net.buckets != opts.buckets {
         return Err(format!(
-            "{}: a {} net of {} hidden units, not {} of {}",
+            "{}: a {} net of {} hidden units and {} output buckets, not {} of {} and {}",
             path.display(),
             net.variant.name(),
             net.hidden,
+            net.buckets,
             opts.variant.name(),
-            opts.hidden
+            opts.hidden,
+            opts.buckets
         ));
     }
     Ok(net)
@@ -450,11 +460,16 @@ fn quantise(opts: &TrainOptions, fit: &Fit, data: &TrainData) -> Result<Quantise
     let (net, held, obj) = (&fit.net, &data.held, data.obj);
     let held_out_float = net.loss(held, obj);
     let description = format!(
-        "{} net, {} hidden units, trained by `{}` on {} positions{} ({} early-stopping); held-out loss {:.4} \
+        "{} net, {} hidden units{}, trained by `{}` on {} positions{} ({} early-stopping); held-out loss {:.4} \
          on {} positions of {} games (hand-written evaluation {:.4}), K {:.1}, lambda {}, \
          kept epoch {} of {}",
         opts.variant.name(),
         opts.hidden,
+        if opts.buckets > 1 {
+            format!(", {} output buckets by piece count", opts.buckets)
+        } else {
+            String::new()
+        },
         opts.command,
         data.train.len(),
         if opts.mirror { " (mirror images included)" } else { "" },
@@ -478,7 +493,7 @@ fn quantise(opts: &TrainOptions, fit: &Fit, data: &TrainData) -> Result<Quantise
         .enumerate()
         .map(|(i, r)| {
             let (us, them) = held.position(i);
-            let float = net.evaluate(us, them) as f64;
+            let float = net.evaluate(us, them, held.pieces[i]) as f64;
             let int = evaluate_fresh(&quantised, &r.position) as f64;
             let t = obj.target(held.result[i], held.score[i]);
             (int - float, cross_entropy(sigmoid(int as f32 / obj.k), t) as f64)
@@ -498,16 +513,14 @@ fn zero(g: &mut FloatNet) {
     for p in g.params_mut() {
         p.fill(0.0);
     }
-    g.c = 0.0;
 }
 
 fn add(total: &mut FloatNet, g: &FloatNet) {
-    for (t, x) in total.params_mut().into_iter().zip([&g.w, &g.b, &g.v]) {
+    for (t, x) in total.params_mut().into_iter().zip([&g.w, &g.b, &g.v, &g.c]) {
         for (a, &b) in t.iter_mut().zip(x.iter()) {
             *a += b;
         }
     }
-    total.c += g.c;
 }
 
 fn scale(g: &mut FloatNet, by: f32) {
@@ -516,7 +529,6 @@ fn scale(g: &mut FloatNet, by: f32) {
             *x *= by;
         }
     }
-    g.c *= by;
 }
 
 #[cfg(test)]
@@ -583,6 +595,13 @@ mod tests {
             (TrainOptions { epochs: 0, ..opts.clone() }, "--epochs"),
             (
                 TrainOptions {
+                    buckets: 9,
+                    ..opts.clone()
+                },
+                "--output-buckets 9",
+            ),
+            (
+                TrainOptions {
                     lambda: 1.5,
                     ..opts.clone()
                 },
@@ -627,7 +646,7 @@ mod tests {
             let (_, _, held_r) = split_by_game(records);
             let mut held = Samples::default();
             held.extend(&held_r);
-            FloatNet::new(Variant::MiniPom, 16, 1).loss(
+            FloatNet::new(Variant::MiniPom, 16, 1, 1).loss(
                 &held,
                 Objective {
                     k: report.k as f32,
