@@ -510,8 +510,10 @@ pub fn solve(
 mod tests {
     use super::*;
 
-    /// A small G2 file: datagen games of Mini-POM with the nets, every
-    /// game with its moves.
+    /// A small G2 file: datagen games of Mini-POM with generation 2's nets
+    /// (these tests' builds and searches use them too, so the puzzles they
+    /// find do not move with the embedded nets), every game with its
+    /// moves.
     fn games(n: usize) -> Vec<u8> {
         let opts = crate::datagen::DatagenOptions {
             nodes: 400,
@@ -519,6 +521,7 @@ mod tests {
             seed: 7,
             format: Version::G2,
             threads: 2,
+            nets: crate::nnue::generation(2),
             ..crate::datagen::DatagenOptions::new(Variant::MiniPom, n)
         };
         let mut out = Vec::new();
@@ -664,7 +667,7 @@ mod tests {
             seed: 1,
             jobs: 2,
             hash_mb: 4,
-            nets: NetChoice::default(),
+            nets: crate::nnue::generation(2),
             progress: false,
         };
         let mut summary = BuildSummary::default();
@@ -688,7 +691,7 @@ mod tests {
             },
             jobs: 1,
             hash_mb: 4,
-            nets: NetChoice::default(),
+            nets: crate::nnue::generation(2),
             progress: false,
         };
         let mut seen = 0;

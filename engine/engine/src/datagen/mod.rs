@@ -410,19 +410,11 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nnue::Network;
 
-    /// Generation 1's nets (engine/engine/nets/gen1/): the games these
-    /// tests pin were played with them, whichever nets are embedded now.
+    /// Generation 1's nets: the games these tests pin were played with
+    /// them, whichever nets are embedded now.
     fn generation_1() -> NetChoice {
-        let mut nets = NetChoice::default();
-        for bytes in [
-            include_bytes!("../../nets/gen1/pom.gnn").as_slice(),
-            include_bytes!("../../nets/gen1/minipom.gnn").as_slice(),
-        ] {
-            nets.put(Network::from_bytes(bytes).unwrap(), "nets/gen1");
-        }
-        nets
+        crate::nnue::generation(1)
     }
 
     fn options(variant: Variant, games: usize) -> DatagenOptions {

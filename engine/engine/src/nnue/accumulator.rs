@@ -253,7 +253,7 @@ pub fn evaluate_fresh(net: &Network, pos: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::super::features::tests::random_position;
-    use super::super::network::tests::random_net;
+    use super::super::network::tests::{random_bucketed_net, random_net};
     use super::*;
     use rules::{GameRecord, MoveKind, SplitMix64, Variant};
 
@@ -363,5 +363,21 @@ mod tests {
                 assert_eq!(evaluate_fresh(&net, &pos), evaluate_fresh(&net, &pos.flipped()));
             }
         }
+    }
+
+    /// The engine scores a position through its own bucket's layer: the
+    /// start position is in the last bucket, and the buckets' layers
+    /// (random, so different) score it differently.
+    #[test]
+    fn the_position_picks_its_bucket() {
+        let net = random_bucketed_net(Variant::MiniPom, 16, 4, 8);
+        let start = Position::startpos(Variant::MiniPom);
+        assert_eq!(net.bucket(&start), 3);
+        let mut acc = Accumulator::default();
+        refresh(&net, &start, &mut acc);
+        let stm = start.side_to_move().index();
+        let by_bucket: Vec<i32> = (0..4).map(|b| net.evaluate(&acc.values[stm], &acc.values[1 - stm], b)).collect();
+        assert_eq!(evaluate_fresh(&net, &start), by_bucket[3]);
+        assert!(by_bucket.windows(2).any(|w| w[0] != w[1]), "{by_bucket:?}");
     }
 }

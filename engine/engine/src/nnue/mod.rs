@@ -173,6 +173,30 @@ impl NetChoice {
     }
 }
 
+/// The committed nets of generation 1 or 2 (engine/engine/nets/genN/;
+/// generation 2's are the nets embedded before the recipe's): for tests
+/// that pin games or searches played with them, whichever nets are
+/// embedded now.
+#[cfg(test)]
+pub(crate) fn generation(n: u8) -> NetChoice {
+    let files: [&[u8]; 2] = match n {
+        1 => [
+            include_bytes!("../../nets/gen1/pom.gnn"),
+            include_bytes!("../../nets/gen1/minipom.gnn"),
+        ],
+        2 => [
+            include_bytes!("../../nets/gen2/pom.gnn"),
+            include_bytes!("../../nets/gen2/minipom.gnn"),
+        ],
+        _ => panic!("no committed nets of generation {n}"),
+    };
+    let mut nets = NetChoice::default();
+    for bytes in files {
+        nets.put(Network::from_bytes(bytes).unwrap(), &format!("nets/gen{n}"));
+    }
+    nets
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -420,23 +420,6 @@ pub(crate) mod tests {
         }
     }
 
-    /// The engine scores a position through its own bucket's layer: the
-    /// start position is in the last bucket, and the buckets' layers
-    /// (random, so different) score it differently.
-    #[test]
-    fn the_position_picks_its_bucket() {
-        use crate::nnue::accumulator::{refresh, Accumulator};
-        let net = random_bucketed_net(Variant::MiniPom, 16, 4, 8);
-        let start = Position::startpos(Variant::MiniPom);
-        assert_eq!(net.bucket(&start), 3);
-        let mut acc = Accumulator::default();
-        refresh(&net, &start, &mut acc);
-        let stm = start.side_to_move().index();
-        let by_bucket: Vec<i32> = (0..4).map(|b| net.evaluate(&acc.values[stm], &acc.values[1 - stm], b)).collect();
-        assert_eq!(crate::nnue::evaluate_fresh(&net, &start), by_bucket[3]);
-        assert!(by_bucket.windows(2).any(|w| w[0] != w[1]), "{by_bucket:?}");
-    }
-
     #[test]
     fn bad_files_are_refused_by_name() {
         let net = random_net(Variant::MiniPom, 16, 2);

@@ -9,11 +9,11 @@ pub const WDL_SOURCE: &str = "pom fitted on 2525920 positions, minipom fitted on
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
-    a: [371.86, -300.54, 4.23],
-    b: [444.76, 210.8, 120.1],
+    a: [357.4, -286.75, 8.57],
+    b: [437.91, 231.69, 154.66],
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
-    a: [494.37, -304.93, -150.5],
-    b: [265.63, 107.44, 45.4],
+    a: [495.32, -313.43, -142.67],
+    b: [277.93, 89.32, 55.98],
 };
