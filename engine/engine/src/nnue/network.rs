@@ -71,7 +71,9 @@ pub struct Network {
 /// this one function.
 #[inline(always)]
 pub fn output_bucket(variant: Variant, pieces: u32, buckets: usize) -> usize {
-    let most = 2 * variant.army() as usize - 1;
+    // `army` reads the start FEN: evaluated once here, not per evaluation.
+    const MOST: [usize; 2] = [2 * Variant::Pom.army() as usize - 1, 2 * Variant::MiniPom.army() as usize - 1];
+    let most = MOST[variant.index()];
     (pieces.saturating_sub(2) as usize * buckets / most).min(buckets - 1)
 }
 
