@@ -538,11 +538,14 @@ mod tests {
         assert!(games <= 3, "{games} runs of rising plies in 3 games");
     }
 
-    /// Shards made by the code before issue 32 (commit 83a77a1, 6 games,
-    /// 300 nodes, 200 plies, seed 32, G2): with its rules (won at 2000 cp
-    /// over 8 plies) and with adjudication off (`adjudicate_plies` 0 then),
-    /// the same settings must give the same bytes, so that the seeds and
-    /// shards of the data made before stay reproducible.
+    /// Shards of 6 games (300 nodes, 200 plies, seed 32, G2) with the
+    /// rules datagen had before issue 32 (won at 2000 cp over 8 plies, no
+    /// draw) and with adjudication off: the same settings must give the
+    /// same bytes, so that the data made before stays reproducible by its
+    /// commands. First written by that code (commit 83a77a1); written again
+    /// when the search changed (the margins at the net's scale, issue 32),
+    /// since a game is its search's: a change to the search that is not
+    /// meant to alter datagen must leave them as they are.
     #[test]
     fn shards_made_before_adjudication_options_replay_byte_for_byte() {
         let fixtures: [(Variant, Adjudication, &[u8]); 4] = [

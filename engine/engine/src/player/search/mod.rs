@@ -11,7 +11,7 @@ mod root;
 
 use super::control::Control;
 use super::correction::{Correction, Slots};
-use super::eval::evaluate;
+use super::eval::{self, evaluate};
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::Limits;
 use super::movepick::{piece_to, tactic_gain, MovePicker, Scored, COUNTER_SCORE};
@@ -20,7 +20,7 @@ use super::score::{is_mate, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
-use crate::nnue::{Network, NnueStack};
+use crate::nnue::{self, Network, NnueStack};
 use crate::wdl::WdlModel;
 use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -165,6 +165,25 @@ pub(crate) struct Worker<'a> {
     /// The net's accumulators along the current line, when a net
     /// evaluates.
     nnue: Option<NnueStack>,
+    /// The evaluation's scale in 64ths of the hand-written one's (see
+    /// [`margin_scale`]): every margin below in centipawns is multiplied
+    /// by it through [`Worker::margin`].
+    scale: i32,
+}
+
+/// The pruning, extension and window margins were tuned with the
+/// hand-written evaluation; a net's centipawns are worth another amount
+/// of winning chances (its WDL model's `b`, the score per logit, is about
+/// 1.6 times the hand-written one's in Pillars of Medusa and about the same
+/// in Mini-POM). The margins scale with that ratio, in 64ths, so that a
+/// margin means the same change of the chance to win whichever evaluation
+/// searches; 64 for the hand-written evaluation.
+fn margin_scale(variant: Variant, net: bool) -> i32 {
+    if !net {
+        return 64;
+    }
+    let ratio = nnue::wdl_model(variant).mean_b() / eval::wdl_model(variant).mean_b();
+    (64.0 * ratio).round().clamp(32.0, 256.0) as i32
 }
 
 impl<'a> Worker<'a> {
@@ -184,6 +203,7 @@ impl<'a> Worker<'a> {
             }
         }
         hist.clear_killers();
+        let pos_variant = pos.variant();
         let nnue = shared.net.clone().map(|net| {
             let mut stack = NnueStack::new(net);
             stack.reset(&pos);
@@ -209,8 +229,15 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             nmp_min_ply: 0,
             stopped: false,
+            scale: margin_scale(pos_variant, nnue.is_some()),
             nnue,
         }
+    }
+
+    /// A margin of `cp` hand-written centipawns in the evaluation's scale.
+    #[inline(always)]
+    fn margin(&self, cp: i32) -> i32 {
+        cp * self.scale / 64
     }
 
     /// The static evaluation of the current position: the net's, or the
@@ -357,7 +384,7 @@ impl<'a> Worker<'a> {
     /// means two moves cut (multi-cut); a TT score at or above beta
     /// otherwise means the TT move need not be searched in full.
     fn singular(&mut self, tt_move: Move, tt_score: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> Singular {
-        let singular_beta = (tt_score - 2 * depth).max(-MATE_IN_MAX + 1);
+        let singular_beta = (tt_score - self.margin(2 * depth)).max(-MATE_IN_MAX + 1);
         let saved = self.stack[ply];
         self.stack[ply].excluded = tt_move;
         let v = self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
@@ -511,7 +538,7 @@ impl<'a> Worker<'a> {
 
         if !PV && !in_check && !threatened && excluded.is_none() {
             // Step 6. Razoring: hopeless at low depth, verify with quiescence.
-            if depth <= 3 && eval + 200 + 250 * depth < alpha {
+            if depth <= 3 && eval + self.margin(200 + 250 * depth) < alpha {
                 let v = self.qsearch::<false>(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -519,7 +546,7 @@ impl<'a> Worker<'a> {
             }
 
             // Step 7. Reverse futility pruning.
-            if depth <= 8 && eval - 80 * (depth - improving as i32) >= beta && eval < MATE_IN_MAX {
+            if depth <= 8 && eval - self.margin(80 * (depth - improving as i32)) >= beta && eval < MATE_IN_MAX {
                 return (eval + beta) / 2;
             }
 
@@ -535,7 +562,7 @@ impl<'a> Worker<'a> {
                 && beta > -MATE_IN_MAX
                 && self.null_move_allowed()
             {
-                let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = 4 + depth / 3 + ((eval - beta) / self.margin(200)).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].moved = Piece::NONE;
                 self.make_null();
@@ -644,7 +671,7 @@ impl<'a> Worker<'a> {
                         self.pickers[ply].skip_quiets();
                         continue;
                     }
-                    if !PV && depth <= 6 && eval + 120 + 110 * depth <= alpha && order < COUNTER_SCORE {
+                    if !PV && depth <= 6 && eval + self.margin(120 + 110 * depth) <= alpha && order < COUNTER_SCORE {
                         continue;
                     }
                     // History pruning: a quiet move that has failed often.
@@ -887,7 +914,7 @@ impl<'a> Worker<'a> {
             any_legal = true;
             if !in_check && mv.kind() != MoveKind::Promotion {
                 let gain = tactic_gain(&self.pos, mv);
-                if best_score + gain + 200 <= alpha {
+                if best_score + gain + self.margin(200) <= alpha {
                     continue;
                 }
             }
@@ -942,6 +969,28 @@ mod tests {
             assert_eq!(net.wdl_model(v), crate::nnue::wdl_model(v));
             assert_ne!(hand.wdl_model(v), net.wdl_model(v), "{v:?}: the net's model is not fitted");
         }
+    }
+
+    /// The margins keep the hand-written evaluation's numbers, and take a
+    /// net's from the ratio of the two WDL models' scales: Pillars of
+    /// Medusa's nets count about 1.6 times as many centipawns per unit of
+    /// the winning chance, Mini-POM's about as many.
+    #[test]
+    fn margins_follow_the_scale_of_the_evaluation_that_searches() {
+        let (control, limits) = (Control::new(), Limits::default());
+        let (tt, mut hist) = (Tt::new(1), Histories::new());
+        for v in Variant::ALL {
+            let hand = Shared::new(&control, &limits, 1, 1);
+            let w = Worker::new(0, Position::startpos(v), &tt, &hand, &mut hist, None, None);
+            assert_eq!((w.scale, w.margin(200)), (64, 200));
+        }
+        let net = Shared::new(&control, &limits, 1, 1).with_net(Some(crate::nnue::embedded(Variant::Pom)));
+        let w = Worker::new(0, Position::startpos(Variant::Pom), &tt, &net, &mut hist, None, None);
+        assert!((96..=108).contains(&w.scale), "{}", w.scale);
+        assert_eq!(w.margin(200), 200 * w.scale / 64);
+        let net = Shared::new(&control, &limits, 1, 1).with_net(Some(crate::nnue::embedded(Variant::MiniPom)));
+        let w = Worker::new(0, Position::startpos(Variant::MiniPom), &tt, &net, &mut hist, None, None);
+        assert!((60..=72).contains(&w.scale), "{}", w.scale);
     }
 
     /// The singular search's verdict on `tt_move` at ply 1 of `fen`, with
