@@ -20,7 +20,7 @@ use super::score::{is_mate, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::see::see;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
-use crate::nnue::{self, Network, NnueStack};
+use crate::nnue::{Network, NnueStack};
 use crate::wdl::WdlModel;
 use rules::{attacks, squares, Kind, Move, MoveKind, Piece, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -175,14 +175,12 @@ pub(crate) struct Worker<'a> {
 /// hand-written evaluation; a net's centipawns are worth another amount
 /// of winning chances (its WDL model's `b`, the score per logit, is about
 /// 1.6 times the hand-written one's in Pillars of Medusa and about the same
-/// in Mini-POM). The margins scale with that ratio, in 64ths, so that a
-/// margin means the same change of the chance to win whichever evaluation
-/// searches; 64 for the hand-written evaluation.
-fn margin_scale(variant: Variant, net: bool) -> i32 {
-    if !net {
-        return 64;
-    }
-    let ratio = nnue::wdl_model(variant).mean_b() / eval::wdl_model(variant).mean_b();
+/// in Mini-POM). The margins scale with the ratio of the searching
+/// evaluation's model to the hand-written one's, in 64ths, so that a margin
+/// means the same change of the chance to win whichever evaluation
+/// searches: exactly 64 for the hand-written evaluation.
+fn margin_scale(shared: &Shared, variant: Variant) -> i32 {
+    let ratio = shared.wdl_model(variant).mean_b() / eval::wdl_model(variant).mean_b();
     (64.0 * ratio).round().clamp(32.0, 256.0) as i32
 }
 
@@ -203,7 +201,7 @@ impl<'a> Worker<'a> {
             }
         }
         hist.clear_killers();
-        let pos_variant = pos.variant();
+        let scale = margin_scale(shared, pos.variant());
         let nnue = shared.net.clone().map(|net| {
             let mut stack = NnueStack::new(net);
             stack.reset(&pos);
@@ -229,7 +227,7 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             nmp_min_ply: 0,
             stopped: false,
-            scale: margin_scale(pos_variant, nnue.is_some()),
+            scale,
             nnue,
         }
     }
