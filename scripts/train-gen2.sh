@@ -5,7 +5,7 @@
 # the shared data folder (../shared/data, read-only), seeds 5001 and 6001
 # from engine/engine/data/gen2/ (checked against its SHA256SUMS first).
 #
-#   [SHARED_DATA=DIR] scripts/train-gen2.sh GORGON [pom] [minipom] [pom-lambda025] [minipom-lambda025]
+#   [SHARED_DATA=DIR] scripts/train-gen2.sh GORGON [pom] [minipom] [pom-lambda025] [minipom-lambda025] [pom-lambda010]
 #
 # GORGON is a release build of commit 136a92d or later with the same
 # trainer; SHARED_DATA defaults to ../shared/data. The commands are the
@@ -50,29 +50,38 @@ for variant in "${variants[@]}"; do
             --weight-decay 1.0 --mirror --out pom-gen2.gnn --checkpoint pom-gen2.ckpt --quiet
         made=pom-gen2.gnn
         ;;
-    minipom-lambda025 | pom-lambda025)
+    minipom-lambda* | pom-lambda*)
         # The recipe's nets ran in a folder beside train/ (their headers
-        # hold the command as typed, paths included).
+        # hold the command as typed, paths included, and the --quiet of
+        # the first ones only): the change and the output name per net.
+        case $variant in
+        minipom-lambda025) change=(--lambda 0.25) out=minipom-l025 quiet=(--quiet) ;;
+        pom-lambda025) change=(--lambda 0.25) out=pom-l025 quiet=(--quiet) ;;
+        pom-lambda010) change=(--lambda 0.1) out=pom-l010 quiet=() ;;
+        *)
+            echo "unknown recipe net $variant" >&2
+            exit 2
+            ;;
+        esac
         mkdir -p train run
-        if [ "$variant" = minipom-lambda025 ]; then
+        if [ "${variant%%-*}" = minipom ]; then
             unpack train/mini-gen1.data "$shared"/minipom-s2001-n3000-shard*.data.xz
             unpack train/mini-gen2.g2 "$gen2"/minipom-s6001-n3000-shard*.g2.xz
             (cd run && "$gorgon" --variant minipom train --data ../train/mini-gen1.data ../train/mini-gen2.g2 \
-                --hidden 128 --epochs 30 --mirror --lambda 0.25 --out minipom-l025.gnn \
-                --checkpoint minipom-l025.ckpt --quiet)
-            made=run/minipom-l025.gnn
+                --hidden 128 --epochs 30 --mirror "${change[@]}" --out $out.gnn \
+                --checkpoint $out.ckpt "${quiet[@]}")
         else
             unpack train/pom-gen1.data "$shared"/pom-s1001-n3000-shard*.data.xz
             unpack train/pom-s3001.g2 "$shared"/pom-s3001-n3000-shard*.g2.xz
             unpack train/pom-s5001.g2 "$gen2"/pom-s5001-n3000-shard*.g2.xz
             (cd run && "$gorgon" --variant pom train --data ../train/pom-gen1.data ../train/pom-s3001.g2 \
-                ../train/pom-s5001.g2 --hidden 128 --epochs 30 --weight-decay 1.0 --mirror --lambda 0.25 \
-                --out pom-l025.gnn --checkpoint pom-l025.ckpt --quiet)
-            made=run/pom-l025.gnn
+                ../train/pom-s5001.g2 --hidden 128 --epochs 30 --weight-decay 1.0 --mirror "${change[@]}" \
+                --out $out.gnn --checkpoint $out.ckpt "${quiet[@]}")
         fi
+        made=run/$out.gnn
         ;;
     *)
-        echo "unknown variant $variant (pom, minipom, pom-lambda025 or minipom-lambda025)" >&2
+        echo "unknown variant $variant (pom, minipom, pom-lambda025, minipom-lambda025 or pom-lambda010)" >&2
         exit 2
         ;;
     esac
