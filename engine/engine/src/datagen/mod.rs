@@ -542,10 +542,11 @@ mod tests {
     /// rules datagen had before issue 32 (won at 2000 cp over 8 plies, no
     /// draw) and with adjudication off: the same settings must give the
     /// same bytes, so that the data made before stays reproducible by its
-    /// commands. First written by that code (commit 83a77a1); written again
-    /// when the search changed (the margins at the net's scale, issue 32),
-    /// since a game is its search's: a change to the search that is not
-    /// meant to alter datagen must leave them as they are.
+    /// commands. First written by that code (commit 83a77a1); Pillars of
+    /// Medusa's written again when the search changed (the margins at the
+    /// net's scale, issue 32), since a game is its search's; Mini-POM's are
+    /// the first bytes again, its margins being unscaled. A change to the
+    /// search that is not meant to alter datagen must leave them as they are.
     #[test]
     fn shards_made_before_adjudication_options_replay_byte_for_byte() {
         let fixtures: [(Variant, Adjudication, &[u8]); 4] = [
