@@ -6,7 +6,12 @@
 # `sha256sum -c` checks, so that nothing is lost or changed unseen when a
 # machine goes.
 #
-#   scripts/data-manifest.sh DIR COMMIT GORGON_BINARY
+#   scripts/data-manifest.sh DIR COMMIT GORGON_BINARY [GENERATION]
+#
+# GENERATION (default 2) names the nets that played: generation 2's shards
+# were made before the adjudication options, so their manifest says how a
+# later build plays them again; later generations' builds have the
+# options' defaults, and their commands reproduce the shards as written.
 #
 # Shards are named VARIANT-sSEED-nNODES-shardIIII.g2.xz, as the datagen
 # loop of docs/NNUE.md writes them: 100000 games per run, 1000 shards.
@@ -14,6 +19,7 @@ set -euo pipefail
 dir=$1
 commit=$2
 gorgon=$3
+generation=${4:-2}
 cd "$dir"
 shopt -s nullglob
 shards=(*.g2.xz)
@@ -23,21 +29,27 @@ if [ ${#shards[@]} -eq 0 ]; then
 fi
 sha256sum "${shards[@]}" > SHA256SUMS
 {
-    echo "# Self-play shards (generation 2, with the nets)"
+    first=$(printf '%s\n' "${shards[@]}" | sed 's/-shard[0-9]*\.g2\.xz$//' | sort -u | head -n 1)
+    echo "# Self-play shards (generation $generation, with the nets)"
     echo
     echo "Made with \`gorgon datagen\` on the build of commit \`$commit\`,"
     echo "one shard per command, each xz-compressed; SHA256SUMS holds their"
     echo "checksums (\`sha256sum -c SHA256SUMS\` in this folder). Counts by"
     echo "\`gorgon datagen stats\` on each run's shards concatenated in shard order:"
     echo
-    echo "Builds from the adjudication options on (docs/DATAGEN.md) call games"
-    echo "differently by default: add \`--win-cp 2000 --win-plies 8 --draw-plies 0\`"
-    echo "(the rule these builds had, \`Adjudication::GENERATION_2\`) to reproduce"
-    echo "a shard with them."
+    if [ "$generation" = 2 ]; then
+        echo "Builds from the adjudication options on (docs/DATAGEN.md) call games"
+        echo "differently by default: add \`--win-cp 2000 --win-plies 8 --draw-plies 0\`"
+        echo "(the rule these builds had, \`Adjudication::GENERATION_2\`) to reproduce"
+        echo "a shard with them."
+    else
+        echo "That build's default adjudication (docs/DATAGEN.md) called the games;"
+        echo "a later build whose defaults differ needs them given as options."
+    fi
     echo
     echo '```sh'
-    echo 'for f in pom-s5001-n3000-shard*.g2.xz; do xz -dc "$f"; done > pom-s5001.g2'
-    echo 'gorgon datagen stats pom-s5001.g2'
+    echo "for f in $first-shard*.g2.xz; do xz -dc \"\$f\"; done > $first.g2"
+    echo "gorgon datagen stats $first.g2"
     echo '```'
     echo
     echo "| run | command (one shard, I its number) | shards | games | positions |"
