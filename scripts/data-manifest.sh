@@ -28,8 +28,10 @@ if [ ${#shards[@]} -eq 0 ]; then
     exit 1
 fi
 sha256sum "${shards[@]}" > SHA256SUMS
+# The runs (VARIANT-sSEED-nNODES), in order; the first one is the example.
+runs=$(printf '%s\n' "${shards[@]}" | sed 's/-shard[0-9]*\.g2\.xz$//' | sort -u)
+first=${runs%%$'\n'*}
 {
-    first=$(printf '%s\n' "${shards[@]}" | sed 's/-shard[0-9]*\.g2\.xz$//' | sort -u | head -n 1)
     echo "# Self-play shards (generation $generation, with the nets)"
     echo
     echo "Made with \`gorgon datagen\` on the build of commit \`$commit\`,"
@@ -54,7 +56,7 @@ sha256sum "${shards[@]}" > SHA256SUMS
     echo
     echo "| run | command (one shard, I its number) | shards | games | positions |"
     echo "|---|---|---|---:|---:|"
-    for run in $(printf '%s\n' "${shards[@]}" | sed 's/-shard[0-9]*\.g2\.xz$//' | sort -u); do
+    for run in $runs; do
         variant=${run%%-s*}
         rest=${run#*-s}
         seed=${rest%%-n*}
