@@ -23,6 +23,7 @@ const graph = document.getElementById('graph');
 const status = document.getElementById('status');
 const remark = document.getElementById('remark');
 let ply = 0;
+let flipped = false;
 
 // The game as a one-line tree of moves, as the move list draws one
 // (movelist.js; the page of `gorgon serve` names these nodes in tree.js).
@@ -57,7 +58,7 @@ function remarkText(i) {
 function show(target) {
   ply = Math.max(0, Math.min(last, target));
   const h = data.history[ply - 1];
-  board.setView({ ...data.boards[ply], legal: {} }, { lastMove: h ? { from: h.from, to: h.to } : null, interactive: false });
+  board.setView({ ...data.boards[ply], legal: {} }, { lastMove: h ? { from: h.from, to: h.to } : null, interactive: false, flipped });
   // After a judged move, the move the engine preferred to it (from the
   // position before, as the remark says).
   const note = data.notes[ply - 1];
@@ -76,7 +77,11 @@ button('first', () => show(0));
 button('prev', () => show(ply - 1));
 button('next', () => show(ply + 1));
 button('last', () => show(last));
-button('flip', () => board.flip());
+function flip() {
+  flipped = !flipped;
+  show(ply);
+}
+button('flip', flip);
 
 document.addEventListener('keydown', (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -87,7 +92,7 @@ document.addEventListener('keydown', (event) => {
     event.preventDefault();
     show(to);
   } else if (event.key === 'f') {
-    board.flip();
+    flip();
   }
 });
 

@@ -19,8 +19,12 @@ use serde_json::{json, Value};
 
 /// The modules the page runs, in dependency order: the browser board's
 /// own, then the page's.
-const MODULES: [(&str, &str); 5] = [
+const MODULES: [(&str, &str); 9] = [
     ("pieces.js", include_str!("../assets/js/pieces.js")),
+    ("squares.js", include_str!("../assets/js/squares.js")),
+    ("board-draw.js", include_str!("../assets/js/board-draw.js")),
+    ("board-drag.js", include_str!("../assets/js/board-drag.js")),
+    ("board-keys.js", include_str!("../assets/js/board-keys.js")),
     ("board.js", include_str!("../assets/js/board.js")),
     ("movelist.js", include_str!("../assets/js/movelist.js")),
     ("review.js", include_str!("../assets/js/review.js")),

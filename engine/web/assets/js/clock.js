@@ -1,6 +1,8 @@
 // The two clocks of a game against the engine, kept by the page (the
 // engine is told both times with each search). A side's clock runs from
-// the moment it is to move; the increment is added after its move.
+// the moment it is to move; the increment is added after its move. Each
+// change and each tick (ten a second while one runs) is reported to
+// `onTick(reading)`, which puts the reading in the page's state to draw.
 
 export class Clocks {
   constructor(onTick, onFlag) {
@@ -17,7 +19,7 @@ export class Clocks {
     this.control = control;
     this.left = control ? { white: control.minutes * 60000, black: control.minutes * 60000 } : null;
     this.running = null;
-    this.onTick();
+    this.told();
   }
 
   get enabled() {
@@ -31,6 +33,17 @@ export class Clocks {
     this.running = side;
     this.since = performance.now();
     this.timer = setInterval(() => this.tick(), 100);
+    this.told();
+  }
+
+  // What the clocks show: `{white, black, running}`, or null without clocks.
+  reading() {
+    if (!this.enabled) return null;
+    return { white: this.remaining('white'), black: this.remaining('black'), running: this.running };
+  }
+
+  told() {
+    this.onTick(this.reading());
   }
 
   // The time a side has now, ms.
@@ -48,23 +61,25 @@ export class Clocks {
       this.left[side] = this.remaining(side) + this.control.increment * 1000;
       this.pause();
     }
-    this.onTick();
+    this.told();
   }
 
   pause() {
     if (this.running) this.left[this.running] = this.remaining(this.running);
     clearInterval(this.timer);
     this.running = null;
+    this.told();
   }
 
   stop() {
     if (this.left) this.pause();
     clearInterval(this.timer);
     this.running = null;
+    this.told();
   }
 
   tick() {
-    this.onTick();
+    this.told();
     if (this.running && this.remaining(this.running) <= 0) {
       const side = this.running;
       this.left[side] = 0;

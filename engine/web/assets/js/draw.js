@@ -1,7 +1,9 @@
 // The one redraw: everything the page shows, drawn from the state object
-// alone. Each part is drawn again only when what it reads has changed, so
-// that a redraw after each change costs little and keeps the board's
-// selection while an analysis reports. Nothing here starts a request.
+// alone, once per animation frame (state.js). Each part is drawn again only
+// when what it reads has changed, so that a redraw costs little and keeps
+// the board's selection while an analysis reports. Nothing here starts a
+// request or writes anything but the page (the address, the timings and
+// the clocks' ticks are the effects', main.js).
 
 import * as S from './state.js';
 import { state } from './state.js';
@@ -10,9 +12,10 @@ import { $, board } from './widgets.js';
 import { renderMoves } from './movelist.js';
 import { renderEvalBar, renderLines } from './analysis.js';
 import { drawGraph, summary } from './review.js';
-import { finalResult, showNode, timings } from './game.js';
+import { finalResult, showNode } from './game.js';
 import { arrows, playLine } from './analyse.js';
-import { capital, drawClocks, humanTurn } from './play.js';
+import { capital, humanTurn, other } from './play.js';
+import { clockText } from './clock.js';
 import { drawEditor, editDrawn, editing, editView } from './editor.js';
 import { linkFragment, linkUrl } from './link.js';
 
@@ -42,11 +45,7 @@ export function redraw() {
   });
   part('thinking', [state.thinking], () => { $('thinking').hidden = !state.thinking; });
   part('announcement', [state.announcement], () => { $('announce').textContent = state.announcement; });
-  part('orientation', [state.flipped, state.coordinates], () => {
-    if (board.flipped !== state.flipped) board.flip();
-    if (board.coordinates !== state.coordinates) board.setCoordinates(state.coordinates);
-  });
-  drawClocks();
+  part('clocks', [state.clocks, state.flipped, state.match], drawClocks);
   if (view) drawPosition(view);
   const current = S.currentNode();
   part('moves', [state.tree, state.treeEpoch, current, state.review, state.notation], () => {
@@ -81,22 +80,36 @@ export function redraw() {
   });
   part('eval', [state.evalInfo], () => renderEvalBar($('evalbar'), $('eval-text'), state.evalInfo));
   part('editor', [state.edit], drawEditor);
-  // The address keeps the game and the move shown (link.js), once shown.
+  // The link to the game and the move shown (link.js), once shown.
   part('link', [state.variant, state.startFen, state.moves, state.ply, !view], () => {
-    if (!view) return;
-    const fragment = linkFragment(state);
-    if (location.hash !== `#${fragment}`) history.replaceState(history.state, '', `#${fragment}`);
-    $('link').value = linkUrl(fragment);
+    if (view) $('link').value = linkUrl(linkFragment(state));
   });
+}
+
+// The clocks and the players' names, by the board's orientation.
+function drawClocks() {
+  const top = state.flipped ? 'white' : 'black';
+  for (const [slot, side] of [['clock-top', top], ['clock-bottom', other(top)]]) {
+    const node = $(slot);
+    node.textContent = state.clocks ? clockText(state.clocks[side]) : '';
+    node.classList.toggle('running', !!state.clocks && state.clocks.running === side);
+    node.dataset.side = side;
+  }
+  const names = state.match
+    ? { [state.match.human]: 'You', [other(state.match.human)]: 'Gorgon' }
+    : { white: 'White', black: 'Black' };
+  $('name-top').textContent = names[top];
+  $('name-bottom').textContent = names[other(top)];
 }
 
 // The board, its arrows, the status line, FEN and diagram of `view`.
 function drawPosition(view) {
   const last = state.ply > 0 ? state.history[state.ply - 1] : null;
   const interactive = humanTurn(view);
-  part('board', [view, last, interactive, state.boardEpoch, ...editDrawn(state.edit)], () => {
-    if (state.edit) board.setView(editView(state.edit), { edit: editing });
-    else board.setView(view, { lastMove: last && { from: last.from, to: last.to }, interactive });
+  const { flipped, coordinates } = state;
+  part('board', [view, last, interactive, state.boardEpoch, flipped, coordinates, ...editDrawn(state.edit)], () => {
+    if (state.edit) board.setView(editView(state.edit), { edit: editing, flipped, coordinates });
+    else board.setView(view, { lastMove: last && { from: last.from, to: last.to }, interactive, flipped, coordinates });
   });
   part('arrows', [view, state.analysing, state.lines], () => {
     board.setArrows(state.analysing ? arrows(state.lines.filter(Boolean), view) : []);
@@ -120,10 +133,6 @@ function drawPosition(view) {
     $('fen').value = view.fen;
     $('diagram').textContent = view.diagram;
   });
-  if (timings.ready === null) {
-    timings.ready = performance.now();
-    document.body.dataset.ready = '1';
-  }
 }
 
 function drawReview() {

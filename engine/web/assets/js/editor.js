@@ -11,7 +11,7 @@ import * as api from './api.js';
 import * as S from './state.js';
 import { state } from './state.js';
 import { $ } from './widgets.js';
-import { squareName } from './board.js';
+import { squareName } from './squares.js';
 import { setGame } from './game.js';
 import { pieceIcon, pieceName } from './pieces.js';
 import { endMatch } from './play.js';

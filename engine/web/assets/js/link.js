@@ -34,6 +34,13 @@ export function readLink(hash) {
   return { variant, fen: params.get('fen') || null, moves, ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length };
 }
 
+// After a position is shown: the address names the game and the move
+// shown (replaced, not pushed: no history entry per move).
+export function linkEffects() {
+  const fragment = linkFragment(state);
+  if (location.hash !== `#${fragment}`) history.replaceState(history.state, '', `#${fragment}`);
+}
+
 // The link to share: this page's address with the fragment, no query.
 export function linkUrl(fragment) {
   return `${location.origin}${location.pathname}#${fragment}`;

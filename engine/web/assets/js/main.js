@@ -10,21 +10,32 @@ import { state } from './state.js';
 import { $, on, runner, stopRunning } from './widgets.js';
 import { redraw } from './draw.js';
 import { afterShow, setGame, show, timings } from './game.js';
-import { drawClocks, endMatch, flagFell, humanMove, newMatch, playEffects, resign, takeback } from './play.js';
+import { endMatch, flagFell, humanMove, newMatch, playEffects, resign, takeback } from './play.js';
 import { analyseEffects, restart, setAnalysing, toggle } from './analyse.js';
 import { review } from './review-panel.js';
 import { copyFen, exportPgn, importPgn, loadFen } from './records.js';
 import { keys } from './keys.js';
 import { announceEffects, typedMove } from './typed.js';
 import { commitEdit, editEffects, wireEditor } from './editor.js';
-import { copyLink, onHashChange, openLink, readLink } from './link.js';
+import { copyLink, linkEffects, onHashChange, openLink, readLink } from './link.js';
 import { downloadPng, downloadSvg } from './picture.js';
 
 // The game a link names, read before the address is rewritten.
 const linked = readLink(location.hash);
 
-// For docs/WEB.md's figures and the browser tests.
-window.gorgon = { state, timings, runner };
+// For docs/WEB.md's figures and the browser tests (which also wait for
+// the state to be drawn, and count the redraws).
+window.gorgon = { state, timings, runner, redraws: S.redraws, drawn: S.drawn };
+
+// The first position drawn: the page is ready (its load time is measured).
+function readyEffects() {
+  if (timings.ready !== null) return;
+  S.drawn().then(() => {
+    if (timings.ready !== null) return;
+    timings.ready = performance.now();
+    document.body.dataset.ready = '1';
+  });
+}
 
 S.onChange(redraw);
 afterShow((view) => {
@@ -32,10 +43,12 @@ afterShow((view) => {
   analyseEffects(view);
   announceEffects(view);
   editEffects(view);
+  linkEffects();
+  readyEffects();
 });
 on.move = humanMove;
 on.flag = flagFell;
-on.tick = drawClocks;
+on.tick = S.setClocks;
 on.say = S.announce;
 
 function setMode(mode) {

@@ -4,7 +4,6 @@
 import * as S from './state.js';
 import { state } from './state.js';
 import { $, clocks, run, runner, stopRunning } from './widgets.js';
-import { clockText } from './clock.js';
 import { atEnd, finalResult, gameSpec, playMove, setGame, show, viewAt } from './game.js';
 import { setAnalysing } from './analyse.js';
 
@@ -128,20 +127,4 @@ export async function takeback() {
   clocks.pause();
   S.cutTo(Math.max(0, state.moves.length - back));
   await show(state.ply);
-}
-
-// The clocks and the players' names, by the board's orientation.
-export function drawClocks() {
-  const top = state.flipped ? 'white' : 'black';
-  for (const [slot, side] of [['clock-top', top], ['clock-bottom', other(top)]]) {
-    const node = $(slot);
-    node.textContent = clocks.enabled ? clockText(clocks.remaining(side)) : '';
-    node.classList.toggle('running', clocks.running === side);
-    node.dataset.side = side;
-  }
-  const names = state.match
-    ? { [state.match.human]: 'You', [other(state.match.human)]: 'Gorgon' }
-    : { white: 'White', black: 'Black' };
-  $('name-top').textContent = names[top];
-  $('name-bottom').textContent = names[other(top)];
 }

@@ -1,7 +1,8 @@
-// The page's one state object and the only functions that change it. Each
-// change asks for one redraw (draw.js), which reads only this object;
-// effects (the engine's move, analysis, requests) are started by the
-// callers, never by the drawing.
+// The page's one state object and the only functions that change it. A
+// change asks for the redraw (draw.js), which reads only this object and
+// runs once in the next animation frame however many changes came before
+// it; effects (the engine's move, analysis, requests, the address) are
+// started by the callers, never by the drawing.
 
 import * as T from './tree.js';
 
@@ -45,6 +46,9 @@ export const state = {
   announcement: '',
   flipped: false,
   coordinates: true,
+  // The clocks as last read, `{white, black, running}` (ms left, the side
+  // whose clock runs), or null without clocks (clock.js keeps them).
+  clocks: null,
   // The board editor's position while the Edit tab is open, else null:
   // `{variant, pieces: {square: {color, kind, morph}}, side, rights:
   // "AKak", halfmove, fullmove, tool: {color, kind, morph} | 'erase',
@@ -56,15 +60,35 @@ export const state = {
 };
 
 let redraw = () => {};
+// The redraw asked for and not run yet (a promise of it), else null.
+let pending = null;
+// The redraws run, for the browser tests (one per action, not one per change).
+export const redraws = { count: 0 };
 
-// `draw()` is called after every change.
+// `draw()` is called once per frame after changes.
 export function onChange(draw) {
   redraw = draw;
 }
 
 function change(fields) {
   Object.assign(state, fields);
-  redraw();
+  if (pending) return;
+  pending = new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      pending = null;
+      redraws.count++;
+      try {
+        redraw();
+      } finally {
+        resolve();
+      }
+    });
+  });
+}
+
+// Resolves once the state as it is now is drawn.
+export function drawn() {
+  return pending || Promise.resolve();
 }
 
 // ---- Replies still wanted.
@@ -287,6 +311,11 @@ export function flip() {
 
 export function setCoordinates(coordinates) {
   change({ coordinates });
+}
+
+// The clocks' reading (clock.js), at each tick and each start or stop.
+export function setClocks(clocks) {
+  change({ clocks });
 }
 
 // The board editor's position (null when it closes).

@@ -15,14 +15,14 @@ export const on = {
   move: () => {},
   // A side's clock fell.
   flag: () => {},
-  // The clocks' display must be drawn.
+  // The clocks' reading (clock.js), at each tick and each start or stop.
   tick: () => {},
   // What a key on the board did, for the live region.
   say: () => {},
 };
 
 export const board = new Board($('board'), { onMove: (m) => on.move(m), choose, say: (text) => on.say(text) });
-export const clocks = new Clocks(() => on.tick(), (side) => on.flag(side));
+export const clocks = new Clocks((reading) => on.tick(reading), (side) => on.flag(side));
 // The engine: one request at a time for this page (runner.js).
 export const runner = new Runner((text) => setMessage(text));
 

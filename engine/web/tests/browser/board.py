@@ -43,7 +43,23 @@ class Page:
         return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(condition, f"waiting for {what}")
 
     def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
+        """Runs `script` once the state's last change is drawn (the page
+        draws once per animation frame), so that what it reads of the page
+        and of the state agree."""
+        out = self.driver.execute_async_script(
+            """const done = arguments[arguments.length - 1];
+            const args = [...arguments].slice(0, -1);
+            const drawn = window.gorgon && window.gorgon.drawn ? window.gorgon.drawn() : Promise.resolve();
+            drawn.then(() => {
+              try {
+                done({value: (function () { SCRIPT }).apply(null, args)});
+              } catch (e) {
+                done({error: String(e && e.stack || e)});
+              }
+            });""".replace("SCRIPT", script), *args)
+        if "error" in out:
+            raise JavascriptException(out["error"])
+        return out.get("value")
 
     def state(self, key):
         return self.js(f"return window.gorgon.state.{key}")
