@@ -22,7 +22,7 @@ export function wireDrag(board) {
 // verdict on an edit) goes on while its piece is still on its square;
 // if the new view has another piece there, or none, the drag ends and
 // the piece is not moved.
-export function keepDrag(board) {
+export function endLostDrag(board) {
   const press = board.press;
   if (!press || !press.ghost) return;
   const piece = board.view.pieces[press.square];

@@ -7,7 +7,7 @@
 
 import { pieceName } from './pieces.js';
 import { BoardDrawing } from './board-draw.js';
-import { keepDrag, wireDrag } from './board-drag.js';
+import { endLostDrag, wireDrag } from './board-drag.js';
 import { wireKeys } from './board-keys.js';
 import { UNIT, corner, onBoard, squareAtCell, squareName } from './squares.js';
 
@@ -50,7 +50,7 @@ export class Board {
     Object.assign(this, { view, lastMove, interactive, edit, flipped, coordinates });
     this.petrified = new Set([...view.petrified.white, ...view.petrified.black]);
     if (!this.cursor || !onBoard(this.cursor, view)) this.cursor = Object.keys(view.legal)[0] || squareName(0, 0);
-    keepDrag(this);
+    endLostDrag(this);
     this.draw();
   }
 

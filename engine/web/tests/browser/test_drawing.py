@@ -77,3 +77,22 @@ def test_the_address_is_written_by_the_effects_not_the_drawing(page):
     stacks = page.js("return window.replaced")
     assert stacks and all("/assets/js/" in s for s in stacks), stacks
     assert not any("draw.js" in s for s in stacks), stacks
+
+
+def test_the_clocks_tick_through_the_state(page):
+    """The clocks' ticks are read into the state and drawn by the redraw
+    (not drawn by the clocks themselves): the human's clock runs at the
+    bottom, then the engine's at the top after the human's move."""
+    page.select("play-colour", "white")
+    page.select("play-tc", "clock:3:2")
+    page.button("new-game")
+    running = "const c = window.gorgon.state.clocks; return c && c.running"
+    page.wait(lambda d: page.js(running) == "white", "White's clock")
+    clock = "return [document.getElementById(arguments[0]).textContent, document.getElementById(arguments[0]).className]"
+    first = page.js(clock, "clock-bottom")
+    assert first[0].startswith(("3:00", "2:59")) and "running" in first[1], first
+    page.wait(lambda d: page.js(clock, "clock-bottom")[0] != first[0], "White's clock ticking")
+    assert page.js(clock, "clock-top") == ["3:00", "clock"]
+    page.play(SAMPLE_GAME[0])
+    page.wait(lambda d: "running" in page.js(clock, "clock-top")[1], "Gorgon's clock")
+    assert "running" not in page.js(clock, "clock-bottom")[1]
