@@ -12,7 +12,7 @@
 //! - `parallel`: one engine per worker thread, for the batch jobs.
 //! - `stdio`: the stdin/stdout lines the UCI and CECP loops share.
 //! - `analysis`: batch analysis and annotated games.
-//! - `book`: opening books on the rules (the `book` crate's files), built by self-play.
+//! - `book`: opening books on the rules (the `gbk` crate's files), built by self-play.
 //! - `datagen`: self-play training data, its formats and statistics.
 //! - `tactics`: a tactics set found in self-play games, and its solver.
 //! - `tune`: the hand-written evaluation's tuner and the win/draw/loss fits.
