@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the tactics sets (docs/TACTICS.md) from the generation-2 self-play
-# committed in engine/engine/data/gen2/, into engine/engine/tactics/
+# committed in engine/data/gen2/, into engine/engine/tactics/
 # (`build`), or solves them with both generations of nets at MOVETIME ms
 # (`solve`).
 #
@@ -25,7 +25,7 @@ candidates=${CANDIDATES:-150}
 depth=${DEPTH:-20}
 jobs=${JOBS:-2}
 movetime=${MOVETIME:-1000}
-gen2=$PWD/engine/engine/data/gen2
+gen2=$PWD/engine/data/gen2
 out=$PWD/engine/engine/tactics
 (cd "$gen2" && sha256sum --quiet -c SHA256SUMS)
 scratch=$(mktemp -d)

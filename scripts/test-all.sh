@@ -20,7 +20,7 @@ cargo test --workspace --profile suite
 # The committed self-play shards and candidate nets are the bytes their
 # manifests name (issue 32: nothing lost or changed unseen when a machine
 # goes).
-for sums in engine/engine/data/*/SHA256SUMS engine/engine/nets/*/SHA256SUMS; do
+for sums in engine/data/*/SHA256SUMS engine/engine/nets/*/SHA256SUMS; do
     (cd "$(dirname "$sums")" && sha256sum --quiet -c SHA256SUMS) && echo "== $sums: ok"
 done
 scripts/check-no-web-stack.sh

@@ -3,7 +3,7 @@
 # checks them byte for byte against engine/engine/nets/gen2/ (issue 32;
 # docs/NNUE.md, "Generation 2"). The data: generation 1 and seed 3001 from
 # the shared data folder (../shared/data, read-only), seeds 5001 and 6001
-# from engine/engine/data/gen2/ (checked against its SHA256SUMS first).
+# from engine/data/gen2/ (checked against its SHA256SUMS first).
 #
 #   [SHARED_DATA=DIR] scripts/train-gen2.sh GORGON [pom] [minipom] [pom-lambda025] [minipom-lambda025] [pom-lambda010]
 #
@@ -19,7 +19,7 @@ shift
 shared=$(realpath "${SHARED_DATA:-../shared/data}")
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(minipom pom)
-gen2=$PWD/engine/engine/data/gen2
+gen2=$PWD/engine/data/gen2
 nets=$PWD/engine/engine/nets/gen2
 (cd "$gen2" && sha256sum --quiet -c SHA256SUMS)
 scratch=$(mktemp -d)

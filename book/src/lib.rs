@@ -6,7 +6,8 @@
 //! a move is the engine's packed `Move::raw()`, both taken as opaque
 //! numbers. It writes books, reads them (refusing anything malformed with a
 //! [`FormatError`], never panicking), probes them by binary search and picks
-//! a move by weight with a seedable generator.
+//! a move by weight with a seedable generator. The books shipped with the
+//! engine are this package's data files ([`BookVariant::shipped`]).
 #![forbid(unsafe_code)]
 
 mod error;
@@ -76,6 +77,17 @@ impl BookVariant {
         match self {
             BookVariant::Pom => "pom",
             BookVariant::MiniPom => "minipom",
+        }
+    }
+
+    /// The book file shipped for this variant (`data/<name>.gbk` of this
+    /// package, built by `scripts/build-books.sh`, docs/BOOK.md): compiled
+    /// in here, where Cargo packages and tracks it, so that the engine
+    /// reads no file outside its own package.
+    pub fn shipped(self) -> &'static [u8] {
+        match self {
+            BookVariant::Pom => include_bytes!("../data/pom.gbk"),
+            BookVariant::MiniPom => include_bytes!("../data/minipom.gbk"),
         }
     }
 }

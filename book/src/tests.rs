@@ -201,3 +201,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn shipped_books_are_books_of_their_variant() {
+    for variant in [BookVariant::Pom, BookVariant::MiniPom] {
+        let data = BookData::from_bytes(variant.shipped(), Some(variant)).unwrap();
+        assert_eq!(data.variant(), variant);
+        assert!(data.description().starts_with(&format!("{variant} self-play")));
+        assert!(!data.entries().is_empty());
+    }
+}

@@ -11,8 +11,9 @@
 //! - `player`: search, hand-written evaluation, transposition table, threads, time, bench.
 //! - `parallel`: one engine per worker thread, for the batch jobs.
 //! - `stdio`: the stdin/stdout lines the UCI and CECP loops share.
+//! - `selfplay`: what the self-play jobs share: each game's seeded generator, the adjudication.
 //! - `analysis`: batch analysis and annotated games.
-//! - `book`: opening books on the rules (the `book` crate's files), built by self-play.
+//! - `book`: opening books on the rules (the `gbk` crate's files), built by self-play.
 //! - `datagen`: self-play training data, its formats and statistics.
 //! - `tactics`: a tactics set found in self-play games, and its solver.
 //! - `tune`: the hand-written evaluation's tuner and the win/draw/loss fits.
@@ -27,6 +28,7 @@ pub mod datagen;
 pub mod nnue;
 pub mod parallel;
 pub mod player;
+pub mod selfplay;
 pub mod stdio;
 pub mod tactics;
 pub mod train;

@@ -2,6 +2,9 @@
 //! compile time), random openings, book choices and self-play variety.
 //! The same seed gives the same stream on every machine.
 
+/// 2^64 divided by the golden ratio, odd: the Weyl increment of each step.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// SplitMix64: a 64-bit state advanced by a Weyl increment and mixed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SplitMix64(u64);
@@ -12,10 +15,19 @@ impl SplitMix64 {
         SplitMix64(seed)
     }
 
+    /// The generator of item `index` of a seeded run (a self-play game, a
+    /// training epoch): `seed` mixed with the index times the golden ratio
+    /// (the Weyl increment), so that every item has a stream of its own
+    /// whatever order or threads the items run in, and a run's items are
+    /// the same in every shard.
+    pub const fn stream(seed: u64, index: u64) -> SplitMix64 {
+        SplitMix64(seed ^ index.wrapping_mul(GOLDEN_GAMMA))
+    }
+
     /// One step from `state`: the next state and its output. `const`, so
     /// that tables (the Zobrist keys) can be built at compile time.
     pub const fn step(state: u64) -> (u64, u64) {
-        let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let s = state.wrapping_add(GOLDEN_GAMMA);
         let mut z = s;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -83,6 +95,24 @@ mod tests {
         let mut r = SplitMix64::new(1234567);
         assert_eq!(r.next_u64(), 6457827717110365317);
         assert_eq!(r.next_u64(), 3203168211198807973);
+    }
+
+    #[test]
+    fn streams_are_the_runs_items_seeds() {
+        // The first outputs of the streams every seeded run has drawn from
+        // (self-play games, training epochs): changing them changes every
+        // game and net made with a seed.
+        let first = |seed, index| SplitMix64::stream(seed, index).next_u64();
+        assert_eq!(SplitMix64::stream(5001, 0), SplitMix64::new(5001));
+        assert_eq!(first(1, 0), 10451216379200822465);
+        assert_eq!(first(1, 1), 16834447057089888969);
+        assert_eq!(first(7001, 41), 13561244420454684690);
+        // Neighbouring items and seeds do not share a stream.
+        let firsts: Vec<u64> = (0..100).flat_map(|i| (0..4).map(move |s| first(s, i))).collect();
+        let mut distinct = firsts.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), firsts.len());
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //!   the file, and a probe must keep exactly the legal ones.
 #![no_main]
 
-use book::{BookData, BookVariant, Entry};
+use gbk::{BookData, BookVariant, Entry};
 use engine::book::{book_variant, Book};
 use libfuzzer_sys::fuzz_target;
 use rules::{Move, Position, Variant};
@@ -63,7 +63,7 @@ fuzz_target!(|data: &[u8]| {
     let start = Position::startpos(variant);
     let u32_at = |b: &[u8], i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
     let entries: Vec<Entry> = rest
-        .chunks_exact(book::ENTRY_LEN)
+        .chunks_exact(gbk::ENTRY_LEN)
         .map(|b| {
             let key = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
             Entry {

@@ -4,7 +4,8 @@
 use super::common::EvalArgs;
 use clap::{Args, Subcommand, ValueEnum};
 use engine::datagen::rescore::RescoreOptions;
-use engine::datagen::{self, format::Record, g2, stats, Adjudication, DatagenOptions, Version};
+use engine::datagen::{self, format::Record, g2, stats, DatagenOptions, Version};
+use engine::selfplay::Adjudication;
 use protocol::Shard;
 use rules::Variant;
 use std::fs::File;
@@ -121,8 +122,9 @@ struct PlayArgs {
     #[arg(long, default_value_t = 300)]
     opening_max_cp: i32,
     /// Adjudicate a game won once the side to move's score is at least
-    /// this many cp for one side (mates beyond any bound) ...
-    #[arg(long, default_value_t = Adjudication::DEFAULT.win_cp)]
+    /// this many internal cp (the engine's own scale, before the WDL
+    /// normalisation) for one side (mates beyond any bound) ...
+    #[arg(long, default_value_t = Adjudication::DEFAULT.win_internal_cp)]
     win_cp: i32,
     /// ... on this many plies in a row (0: never adjudicated won).
     #[arg(long, default_value_t = Adjudication::DEFAULT.win_plies)]
@@ -130,8 +132,8 @@ struct PlayArgs {
     /// Adjudicate a game drawn once, from this ply on ...
     #[arg(long, default_value_t = Adjudication::DEFAULT.draw_from_ply)]
     draw_from_ply: u32,
-    /// ... the score stays within this many cp of zero ...
-    #[arg(long, default_value_t = Adjudication::DEFAULT.draw_cp)]
+    /// ... the score stays within this many internal cp of zero ...
+    #[arg(long, default_value_t = Adjudication::DEFAULT.draw_internal_cp)]
     draw_cp: i32,
     /// ... on this many plies in a row (0: never adjudicated drawn).
     #[arg(long, default_value_t = Adjudication::DEFAULT.draw_plies)]
@@ -185,11 +187,11 @@ fn play(variant: Variant, args: &PlayArgs) -> Result<(), String> {
         Adjudication::OFF
     } else {
         Adjudication {
-            win_cp: args.win_cp,
+            win_internal_cp: args.win_cp,
             win_plies: args.win_plies,
             draw_from_ply: args.draw_from_ply,
             draw_plies: args.draw_plies,
-            draw_cp: args.draw_cp,
+            draw_internal_cp: args.draw_cp,
         }
     };
     opts.audit = args.audit_adjudication;

@@ -1,6 +1,6 @@
 //! Opening books on the rules: building them (from PGN files, from game
 //! records in book notation, from self-play), and the [`Book`] the player
-//! probes. The file format itself is the `book` crate (docs/BOOK.md).
+//! probes. The file format itself is the `gbk` crate (docs/BOOK.md).
 //!
 //! A book maps a position's Zobrist key (`Position::key`) to moves packed
 //! with `Move::raw`. Probing decodes the moves and keeps only the legal
@@ -9,7 +9,7 @@
 
 mod selfplay;
 
-pub use ::book::{BookData, BookVariant, Entry, FormatError};
+pub use gbk::{BookData, BookVariant, Entry, FormatError};
 pub use rules::notation::{self, NotationError};
 pub use rules::pgn::{self, PgnError};
 pub use rules::{GameRecord, GameResult};
@@ -19,10 +19,6 @@ use rules::{Color, Move, Position, Variant};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
-
-/// The shipped books, built by `book/build-books.sh`.
-static POM_BOOK: &[u8] = include_bytes!("../../../../book/data/pom.gbk");
-static MINIPOM_BOOK: &[u8] = include_bytes!("../../../../book/data/minipom.gbk");
 
 /// Anything that can go wrong reading, building or writing a book.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -418,18 +414,14 @@ impl Book {
     pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
         let moves = self.probe(pos);
         let weights: Vec<u32> = moves.iter().map(|m| m.weight).collect();
-        ::book::weighted_pick(&weights, seed ^ pos.key()).map(|i| moves[i].mv)
+        gbk::weighted_pick(&weights, seed ^ pos.key()).map(|i| moves[i].mv)
     }
 }
 
 /// The book shipped for a variant (`book/data/<variant>.gbk`, compiled in):
 /// the one used when `OwnBook` is on and `BookFile` is empty.
 pub fn default_book(variant: Variant) -> Result<Book, BookError> {
-    let bytes = match variant {
-        Variant::Pom => POM_BOOK,
-        Variant::MiniPom => MINIPOM_BOOK,
-    };
-    Book::from_bytes(bytes, variant)
+    Book::from_bytes(book_variant(variant).shipped(), variant)
 }
 
 /// Header and (up to `limit`) entries in text: key, move, weight, W/D/L.
@@ -439,7 +431,7 @@ pub fn dump(book: &Book, limit: Option<usize>) -> String {
     let mut out = format!(
         "variant {}\nformat version {}\nentries {}\npositions {}\ndescription {}\n",
         data.variant(),
-        ::book::VERSION,
+        gbk::VERSION,
         data.len(),
         data.positions(),
         data.description()

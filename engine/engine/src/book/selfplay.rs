@@ -14,8 +14,8 @@
 use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult};
 use crate::parallel;
 use crate::player::{Control, Engine, Limits, Report};
+use crate::selfplay::{game_rng, Adjudication, Adjudicator};
 use protocol::Shard;
-use rules::SplitMix64;
 use rules::{Move, Position, Variant};
 
 /// How self-play games are played.
@@ -38,25 +38,25 @@ pub struct SelfPlayOptions {
     /// Plies drawn uniformly among all legal moves at the start of a game.
     pub random_plies: usize,
     /// Plies (after the random ones) drawn among the MultiPV lines within
-    /// `margin_cp` of the best; later moves are the search's best.
+    /// `margin_cp` of the best (reported centipawns, as the lines' `info`
+    /// says them); later moves are the search's best.
     pub varied_plies: usize,
     /// MultiPV lines searched on the varied plies.
     pub multipv: usize,
     pub margin_cp: i32,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
-    /// A side whose search reports at least this score (or a mate) on
-    /// `adjudicate_moves` consecutive moves of its own wins.
-    pub adjudicate_cp: i32,
-    pub adjudicate_moves: usize,
+    /// When a decided game stops: won or drawn by the searches' internal
+    /// scores, by the rules datagen's games end by.
+    pub adjudication: Adjudication,
     /// Draw a progress bar on stderr.
     pub progress: bool,
 }
 
 impl SelfPlayOptions {
     /// Depth 4, all cores, seed 1, no random plies, 16 varied plies among
-    /// 4 lines within 40 cp, draw at 300 plies, adjudication at 1000 cp over
-    /// 4 moves, progress bar on.
+    /// 4 lines within 40 cp, draw at 300 plies, [`Adjudication::DEFAULT`],
+    /// progress bar on.
     pub fn new(variant: Variant, games: usize) -> SelfPlayOptions {
         SelfPlayOptions {
             variant,
@@ -72,8 +72,7 @@ impl SelfPlayOptions {
             multipv: 4,
             margin_cp: 40,
             max_plies: 300,
-            adjudicate_cp: 1000,
-            adjudicate_moves: 4,
+            adjudication: Adjudication::DEFAULT,
             progress: true,
         }
     }
@@ -139,6 +138,7 @@ pub fn selfplay_games(opts: &SelfPlayOptions) -> Result<Vec<GameRecord>, BookErr
     if opts.threads == 0 || opts.multipv == 0 || opts.max_plies == 0 {
         return Err(BookError::Settings("threads, multipv and max plies must be at least 1".into()));
     }
+    opts.adjudication.check().map_err(BookError::Settings)?;
     let range = opts.shard_games();
     let job = format!("self-play {}", opts.variant.name());
     let bar = parallel::progress_bar(range.len(), opts.progress, &job, "games", "");
@@ -187,16 +187,14 @@ pub fn selfplay_pgn(opts: &SelfPlayOptions, games: &[GameRecord]) -> String {
 }
 
 fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameRecord {
-    let mut rng = SplitMix64::new(opts.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    rng.next_u64();
+    let mut rng = game_rng(opts.seed, index);
     engine.new_game();
     let start = Position::startpos(opts.variant);
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let limits = opts.limits();
     let control = Control::new();
-    // Consecutive moves on which the side to move claimed a decisive score.
-    let mut streak = [0usize; 2];
+    let mut adjudicator = Adjudicator::new(opts.adjudication);
     let result = loop {
         if let Some(outcome) = pos.outcome() {
             break GameResult::from_winner(outcome.winner());
@@ -226,14 +224,11 @@ fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameR
             let Some(best) = res.best.filter(|&m| pos.is_legal(m)) else {
                 break GameResult::Draw;
             };
-            let side = pos.side_to_move().index();
-            let score = res.score.as_cp();
-            streak[side] = if score >= opts.adjudicate_cp { streak[side] + 1 } else { 0 };
-            if opts.adjudicate_moves > 0 && streak[side] >= opts.adjudicate_moves {
-                break GameResult::from_winner(Some(pos.side_to_move()));
+            if let Some(call) = adjudicator.observe(ply as u32, pos.side_to_move(), res.internal_score) {
+                break call;
             }
             if varied {
-                let top = lines.iter().map(|l| l.1).max().unwrap_or(score);
+                let top = lines.iter().map(|l| l.1).max().unwrap_or(res.score.as_cp());
                 let near: Vec<Move> = lines
                     .iter()
                     .filter(|l| l.1 >= top - opts.margin_cp && pos.is_legal(l.2))

@@ -211,14 +211,14 @@ fn refuses_bad_books() {
     // Unsorted entries (rewritten with a valid checksum).
     let data = BookData::from_bytes(&good, None).unwrap();
     let mut image = data.to_bytes();
-    let body = ::book::HEADER_LEN + data.description().len();
-    let n = ::book::ENTRY_LEN;
+    let body = gbk::HEADER_LEN + data.description().len();
+    let n = gbk::ENTRY_LEN;
     let last = body + (data.len() - 1) * n;
     let first: Vec<u8> = image[body..body + n].to_vec();
     let tail: Vec<u8> = image[last..last + n].to_vec();
     image[body..body + n].copy_from_slice(&tail);
     image[last..last + n].copy_from_slice(&first);
-    let sum = ::book::file_checksum(&image);
+    let sum = gbk::file_checksum(&image);
     image[24..32].copy_from_slice(&sum.to_le_bytes());
     assert!(matches!(
         Book::from_bytes(&image, Variant::Pom),

@@ -8,7 +8,6 @@
 //! once and writes them in index order, and a shard plays a contiguous block
 //! of indices, so shards `0/N .. N-1/N` concatenated are the unsharded file.
 
-pub mod adjudicate;
 pub mod format;
 pub mod g2;
 pub mod rescore;
@@ -17,8 +16,7 @@ pub mod stats;
 use crate::nnue::NetChoice;
 use crate::parallel;
 use crate::player::{Control, Engine, Limits};
-pub use adjudicate::Adjudication;
-use adjudicate::Adjudicator;
+use crate::selfplay::{game_rng, Adjudication, Adjudicator};
 use format::Record;
 use protocol::{ScoreValue, Shard};
 use rules::{GameResult, Move, Position, SplitMix64, Variant};
@@ -93,6 +91,16 @@ impl DatagenOptions {
     /// in order are the games in order.
     pub fn shard_games(&self) -> std::ops::Range<usize> {
         self.shard.range(self.games)
+    }
+
+    /// The search of every move: the soft node limit, and a runaway
+    /// iteration cut at ten times it.
+    fn limits(&self) -> Limits {
+        Limits {
+            soft_nodes: Some(self.nodes),
+            nodes: Some(self.nodes.saturating_mul(10)),
+            ..Limits::default()
+        }
     }
 
     fn check(&self) -> Result<(), String> {
@@ -283,14 +291,8 @@ fn opening(engine: &mut Engine, opts: &DatagenOptions, rng: &mut SplitMix64, lim
 }
 
 fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> FinishedGame {
-    let mut rng = SplitMix64::new(opts.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    rng.next_u64();
-    let limits = Limits {
-        soft_nodes: Some(opts.nodes),
-        // A runaway iteration is cut at ten times the soft limit.
-        nodes: Some(opts.nodes.saturating_mul(10)),
-        ..Limits::default()
-    };
+    let mut rng = game_rng(opts.seed, index);
+    let limits = opts.limits();
     let (mut pos, opening_moves, redrawn) = opening(engine, opts, &mut rng, &limits);
     // G2 stores the game from the variant's start position when the record
     // plies count from there (always, unless an opening ran out of moves).
@@ -347,7 +349,7 @@ fn play_game(engine: &mut Engine, opts: &DatagenOptions, index: usize) -> Finish
             }
         }
         if called.is_none() {
-            match adjudicator.observe(ply, pos.side_to_move(), res.internal_score.as_cp()) {
+            match adjudicator.observe(ply, pos.side_to_move(), res.internal_score) {
                 Some(call) if opts.audit => called = Some((call, ply)),
                 Some(call) => {
                     if call == GameResult::Draw {
@@ -661,6 +663,61 @@ mod tests {
         }
     }
 
+    /// Book self-play and datagen draw a game's random plies from the one
+    /// stream (`selfplay::game_rng`) and end it by the one adjudicator:
+    /// with rules that call every searched position drawn, game `i` of
+    /// either job is its random opening, drawn at the first search.
+    #[test]
+    fn book_selfplay_and_datagen_open_alike_and_adjudicate_alike() {
+        use crate::book::{selfplay_games, SelfPlayOptions};
+        let drawn_at_once = Adjudication {
+            draw_from_ply: 0,
+            draw_plies: 1,
+            draw_internal_cp: 50_000,
+            ..Adjudication::OFF
+        };
+        let (seed, random, games) = (46, 4, 3);
+        for variant in Variant::ALL {
+            let book = SelfPlayOptions {
+                seed,
+                random_plies: random,
+                depth: Some(1),
+                threads: 1,
+                hash_mb: 1,
+                progress: false,
+                adjudication: drawn_at_once,
+                ..SelfPlayOptions::new(variant, games)
+            };
+            let played = selfplay_games(&book).unwrap();
+            let data = DatagenOptions {
+                seed,
+                random_plies: random,
+                opening_max_cp: i32::MAX,
+                adjudication: drawn_at_once,
+                hash_mb: 1,
+                ..options(variant, games)
+            };
+            for (i, game) in played.iter().enumerate() {
+                assert_eq!(game.moves.len(), random, "{variant:?} book game {i}");
+                assert_eq!(game.result, Some(GameResult::Draw), "{variant:?} book game {i}");
+                let mut engine = parallel::worker_engine(data.hash_mb, "test");
+                let (_, moves, redrawn) = opening(&mut engine, &data, &mut game_rng(seed, i), &data.limits());
+                assert_eq!((&moves, redrawn), (&game.moves, 0), "{variant:?} game {i}: the same opening");
+                let finished = play_game(&mut engine, &data, i);
+                assert_eq!(finished.summary.adjudicated_drawn, 1, "{variant:?} datagen game {i}");
+                assert_eq!(finished.stored.result, GameResult::Draw);
+                assert!(finished.records.iter().all(|r| r.ply as usize == random));
+                if let Some(step) = finished.stored.steps.first() {
+                    assert_eq!(step.moves, game.moves);
+                }
+            }
+            assert!(
+                played.windows(2).any(|w| w[0].moves != w[1].moves),
+                "{variant:?}: one opening thrice"
+            );
+        }
+    }
+
     #[test]
     fn bad_settings_are_refused() {
         let mut out = Vec::new();
@@ -672,7 +729,7 @@ mod tests {
         assert!(out.is_empty());
         let opts = DatagenOptions {
             adjudication: Adjudication {
-                win_cp: 0,
+                win_internal_cp: 0,
                 ..Adjudication::DEFAULT
             },
             ..options(Variant::Pom, 2)

@@ -345,7 +345,7 @@ fn fit(opts: &TrainOptions, mut net: FloatNet, data: &TrainData, log: &mut dyn F
     let fit_start = Instant::now();
     let mut seen = 0usize;
     for epoch in 1..=opts.epochs {
-        let mut rng = SplitMix64::new(opts.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut rng = SplitMix64::stream(opts.seed, epoch as u64);
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }

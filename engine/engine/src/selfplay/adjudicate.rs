@@ -3,24 +3,30 @@
 //! ahead, drawn once they keep scoring a late position near zero. The plies
 //! after that point would each cost a search and mostly repeat what the
 //! data already holds; the result written is the one the rules call.
+//!
+//! The scores are the engine's internal ones (`SearchResult::internal_score`,
+//! before the win/draw/loss normalisation of the reported score), hence the
+//! bounds' names: a bound on one evaluation's scale is not a bound on the
+//! other's.
 
+use protocol::ScoreValue;
 use rules::{Color, GameResult};
 
 /// The adjudication rules of a run. A rule whose plies are 0 is off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Adjudication {
-    /// Won for a side once the side to move's score is at least `win_cp` in
+    /// Won for a side once the side to move's score is at least `win_internal_cp` in
     /// size on `win_plies` plies in a row, every one of them for that side:
     /// with an even count or more than one ply, both sides' searches agree.
     /// Mate scores count as beyond any bound.
-    pub win_cp: i32,
+    pub win_internal_cp: i32,
     pub win_plies: usize,
     /// Drawn once, from ply `draw_from_ply` on (plies played before the
     /// position, random opening included), the score stays within
-    /// `draw_cp` of zero on `draw_plies` plies in a row.
+    /// `draw_internal_cp` of zero on `draw_plies` plies in a row.
     pub draw_from_ply: u32,
     pub draw_plies: usize,
-    pub draw_cp: i32,
+    pub draw_internal_cp: i32,
 }
 
 impl Adjudication {
@@ -32,11 +38,11 @@ impl Adjudication {
     /// Medusa games for the side that lost; 1500 over 8 called 1 of 30,
     /// as the rules of generation 2 did, and still stops them earlier.
     pub const DEFAULT: Adjudication = Adjudication {
-        win_cp: 1500,
+        win_internal_cp: 1500,
         win_plies: 8,
         draw_from_ply: 80,
         draw_plies: 10,
-        draw_cp: 10,
+        draw_internal_cp: 10,
     };
 
     /// The rules the generation-1 and generation-2 data were made with
@@ -44,32 +50,35 @@ impl Adjudication {
     /// these (and `--opening-max-cp 300`) a seed and shard give the games
     /// they gave then.
     pub const GENERATION_2: Adjudication = Adjudication {
-        win_cp: 2000,
+        win_internal_cp: 2000,
         win_plies: 8,
         ..Adjudication::OFF
     };
 
     /// Every game played to its end by the rules (or the ply cap).
     pub const OFF: Adjudication = Adjudication {
-        win_cp: 0,
+        win_internal_cp: 0,
         win_plies: 0,
         draw_from_ply: 0,
         draw_plies: 0,
-        draw_cp: 0,
+        draw_internal_cp: 0,
     };
 
     /// Bounds that cannot call a game are refused, naming the option.
     pub fn check(&self) -> Result<(), String> {
-        if self.win_plies > 0 && self.win_cp < 1 {
-            return Err(format!("--win-cp {}: a won score must be at least 1 cp", self.win_cp));
+        if self.win_plies > 0 && self.win_internal_cp < 1 {
+            return Err(format!("--win-cp {}: a won score must be at least 1 cp", self.win_internal_cp));
         }
-        if self.draw_plies > 0 && self.draw_cp < 0 {
-            return Err(format!("--draw-cp {}: the bound around zero cannot be negative", self.draw_cp));
+        if self.draw_plies > 0 && self.draw_internal_cp < 0 {
+            return Err(format!(
+                "--draw-cp {}: the bound around zero cannot be negative",
+                self.draw_internal_cp
+            ));
         }
-        if self.win_plies > 0 && self.draw_plies > 0 && self.draw_cp >= self.win_cp {
+        if self.win_plies > 0 && self.draw_plies > 0 && self.draw_internal_cp >= self.win_internal_cp {
             return Err(format!(
                 "--draw-cp {} is not below --win-cp {}: a score cannot be both near zero and won",
-                self.draw_cp, self.win_cp
+                self.draw_internal_cp, self.win_internal_cp
             ));
         }
         Ok(())
@@ -98,23 +107,25 @@ impl Adjudicator {
         }
     }
 
-    /// Takes the search's score of the position after `ply` plies, from the
-    /// view of `to_move` (`protocol::ScoreValue::as_cp`: mates beyond every
-    /// centipawn bound). Returns the result once the rules call the game.
-    pub fn observe(&mut self, ply: u32, to_move: Color, score: i32) -> Option<GameResult> {
+    /// Takes the search's internal score (`SearchResult::internal_score`) of
+    /// the position after `ply` plies, from the view of `to_move` (mates
+    /// count beyond every centipawn bound, `ScoreValue::as_cp`). Returns the
+    /// result once the rules call the game.
+    pub fn observe(&mut self, ply: u32, to_move: Color, internal: ScoreValue) -> Option<GameResult> {
         let r = &self.rules;
+        let score = internal.as_cp();
         let white = if to_move == Color::White { 1 } else { -1 };
         let sign = white * score.signum();
         // A won score for the other side ends the streak and does not start
         // one: the count of the data made before issue 32, kept so that
         // those seeds still give the same games.
-        if score.abs() >= r.win_cp && (self.win_streak == 0 || sign == self.win_sign) {
+        if score.abs() >= r.win_internal_cp && (self.win_streak == 0 || sign == self.win_sign) {
             self.win_streak += 1;
             self.win_sign = sign;
         } else {
             self.win_streak = 0;
         }
-        if ply >= r.draw_from_ply && score.abs() <= r.draw_cp {
+        if ply >= r.draw_from_ply && score.abs() <= r.draw_internal_cp {
             self.draw_streak += 1;
         } else {
             self.draw_streak = 0;
@@ -136,17 +147,16 @@ impl Adjudicator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use protocol::ScoreValue;
     use Color::{Black, White};
 
     /// The rules the tests count with: won at 1000 cp over 6 plies, drawn
     /// from ply 80 after 10 plies within 10 cp.
     const RULES: Adjudication = Adjudication {
-        win_cp: 1000,
+        win_internal_cp: 1000,
         win_plies: 6,
         draw_from_ply: 80,
         draw_plies: 10,
-        draw_cp: 10,
+        draw_internal_cp: 10,
     };
 
     /// Feeds `scores` (side to move's view, White moving first at
@@ -156,7 +166,7 @@ mod tests {
         for (i, &s) in scores.iter().enumerate() {
             let ply = first_ply + i as u32;
             let side = if i % 2 == 0 { White } else { Black };
-            if let Some(r) = a.observe(ply, side, s) {
+            if let Some(r) = a.observe(ply, side, ScoreValue::Cp(s)) {
                 return Some((ply, r));
             }
         }
@@ -178,9 +188,15 @@ mod tests {
         let black: Vec<i32> = white_ahead(1500, 6).iter().map(|s| -s).collect();
         assert_eq!(verdict(rules, 8, &black), Some((13, GameResult::BlackWins)));
         // Mate scores are beyond the bound.
-        let mating = [ScoreValue::Mate(9), ScoreValue::Mate(-8)].map(ScoreValue::as_cp);
-        let scores: Vec<i32> = (0..6).map(|i| mating[i % 2]).collect();
-        assert_eq!(verdict(rules, 20, &scores), Some((25, GameResult::WhiteWins)));
+        let mut a = Adjudicator::new(rules);
+        let calls: Vec<Option<GameResult>> = (0..6u32)
+            .map(|i| match i % 2 {
+                0 => a.observe(20 + i, White, ScoreValue::Mate(9)),
+                _ => a.observe(20 + i, Black, ScoreValue::Mate(-8)),
+            })
+            .collect();
+        assert_eq!(calls[..5], [None; 5]);
+        assert_eq!(calls[5], Some(GameResult::WhiteWins));
     }
 
     #[test]
@@ -248,11 +264,20 @@ mod tests {
         assert!(RULES.check().is_ok());
         assert!(Adjudication::OFF.check().is_ok());
         assert!(Adjudication::GENERATION_2.check().is_ok());
-        let zero_win = Adjudication { win_cp: 0, ..RULES };
+        let zero_win = Adjudication {
+            win_internal_cp: 0,
+            ..RULES
+        };
         assert!(zero_win.check().unwrap_err().contains("--win-cp"));
-        let overlap = Adjudication { draw_cp: 1000, ..RULES };
+        let overlap = Adjudication {
+            draw_internal_cp: 1000,
+            ..RULES
+        };
         assert!(overlap.check().unwrap_err().contains("--draw-cp"));
-        let negative = Adjudication { draw_cp: -1, ..RULES };
+        let negative = Adjudication {
+            draw_internal_cp: -1,
+            ..RULES
+        };
         assert!(negative.check().unwrap_err().contains("--draw-cp"));
     }
 }
