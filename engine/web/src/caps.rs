@@ -1,9 +1,11 @@
 //! What one request may ask of a shared machine. Over-cap values are
 //! refused with the cap named (the page reads the caps from `/api/config`
 //! and never offers more), so a script learns the limit instead of getting
-//! silently less than it asked for.
+//! silently less than it asked for. The connection limits at the end are
+//! the socket's: a client over them is disconnected, not answered.
 
 use crate::error::ApiError;
+use std::time::Duration;
 
 /// The server's limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,12 +29,26 @@ pub struct Caps {
     pub import_plies: usize,
     /// Request body, bytes.
     pub body_bytes: usize,
+    /// Connections open at once. One more waits to be accepted (in the
+    /// system's queue of the listening socket) until one closes, which
+    /// the two timeouts below bound for every connection but a running
+    /// search's event stream, and those are at most `searches`.
+    pub connections: usize,
+    /// From a connection's opening, or the end of its last response, to
+    /// the end of a request's headers: a client that sends half a header,
+    /// or keeps an idle connection, is disconnected after this.
+    pub head_timeout: Duration,
+    /// From a request's headers to its response's: a body that trickles
+    /// in is refused (408) after this. An event stream's events come
+    /// after its response's headers, so no search is cut by it.
+    pub request_timeout: Duration,
 }
 
 impl Default for Caps {
     /// The machine's cores, 256 MB, 5 lines, 10 minutes, depth 20, two
     /// searches at once, 2000 plies, 20,000 plies in an imported record,
-    /// 1 MB bodies.
+    /// 1 MB bodies, 256 connections, 10 s for a request's headers (or an
+    /// idle connection), 30 s from them to the response.
     fn default() -> Caps {
         Caps {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -44,6 +60,9 @@ impl Default for Caps {
             plies: 2000,
             import_plies: 20_000,
             body_bytes: 1 << 20,
+            connections: 256,
+            head_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
         }
     }
 }

@@ -1,21 +1,29 @@
 //! The server: routes, the guard and the security headers in front of
-//! them, the listening socket, and its own thread with a current-thread
-//! tokio runtime (handlers are short; searches run on their own threads).
+//! them, the listening socket and its connections within the caps'
+//! limits, and its own thread with a current-thread tokio runtime
+//! (handlers are short; searches run on their own threads).
 
 use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::guard::{self, new_token, Guard};
 use crate::searches::Searches;
 use crate::{api, review, search, typed, App};
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
+use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
 
 /// What `gorgon serve` asks for.
 #[derive(Clone, Debug)]
@@ -71,9 +79,20 @@ async fn not_found() -> Response {
     ApiError::new(StatusCode::NOT_FOUND, "nothing here").into_response()
 }
 
-/// Every route, behind the guard and the headers.
+/// The refusal of a request not answered within the caps' request
+/// timeout (the only error the timeout layer's inner service returns):
+/// its body still trickling in, most likely.
+fn timed_out(after: Duration) -> ApiError {
+    ApiError::new(
+        StatusCode::REQUEST_TIMEOUT,
+        format!("the request was not read and answered within {} ms", after.as_millis()),
+    )
+}
+
+/// Every route, behind the guard, the request timeout and the headers.
 pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
     let body_limit = app.caps.body_bytes;
+    let request_timeout = app.caps.request_timeout;
     Router::new()
         .route("/api/config", get(api::config))
         .route("/api/position", post(api::position))
@@ -87,8 +106,41 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
         .layer(middleware::from_fn_with_state(guard, guard::middleware))
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(
+                    move |_: axum::BoxError| async move { timed_out(request_timeout) },
+                ))
+                .timeout(request_timeout),
+        )
         .layer(middleware::map_response(secure))
         .with_state(app)
+}
+
+/// Serves every connection `listener` accepts, at most `caps.connections`
+/// at once: over that, the next waits in the system's queue of the
+/// listening socket until one closes (a page's requests are delayed, not
+/// refused, and a flood of slow clients is bounded by the head timeout).
+/// Hyper's header read timeout, which starts as soon as a connection waits
+/// for a request's headers, closes both the client that sends half a
+/// header and the idle kept-alive connection.
+async fn serve(mut listener: tokio::net::TcpListener, router: Router, caps: &Caps) {
+    let open = Arc::new(Semaphore::new(caps.connections.clamp(1, Semaphore::MAX_PERMITS)));
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(caps.head_timeout);
+    // The semaphore is never closed: the loop ends with the runtime.
+    while let Ok(slot) = Arc::clone(&open).acquire_owned().await {
+        // axum's accept retries, after a pause, what the system refuses
+        // (out of file descriptors, say).
+        let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
+        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(router.clone()));
+        tokio::spawn(async move {
+            // An error is the client's (gone, too slow, not HTTP): the
+            // connection is closed either way, and its slot freed.
+            let _ = connection.await;
+            drop(slot);
+        });
+    }
 }
 
 /// True for an address only this machine reaches.
@@ -104,9 +156,10 @@ pub fn start(options: Options) -> Result<Server, String> {
     let addr = listener.local_addr().map_err(|e| format!("socket: {e}"))?;
     let token = new_token()?;
     let guard = Arc::new(Guard::new(token.clone(), addr.port(), &options.host));
+    let caps = options.caps;
     let app = Arc::new(App {
-        searches: Searches::new(options.caps.searches),
-        caps: options.caps,
+        searches: Searches::new(caps.searches),
+        caps: caps.clone(),
     });
     let router = router(app, guard);
     let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
@@ -122,7 +175,7 @@ pub fn start(options: Options) -> Result<Server, String> {
                 // Dropping the server (on shutdown) drops every connection,
                 // hence every event stream, hence every search.
                 tokio::select! {
-                    served = axum::serve(listener, router) => served.map_err(|e| format!("server: {e}")),
+                    () = serve(listener, router, &caps) => Ok(()),
                     _ = stop => Ok(()),
                 }
             })

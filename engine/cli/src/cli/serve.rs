@@ -25,6 +25,10 @@ pub struct ServeArgs {
     /// many pages keep their engine between searches.
     #[arg(long, default_value_t = 2)]
     max_searches: usize,
+    /// Most connections open at once; one more waits to be accepted until
+    /// one closes (a page holds an event stream and a few requests).
+    #[arg(long, default_value_t = 256)]
+    max_connections: usize,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -39,6 +43,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         threads: args.max_threads.unwrap_or(defaults.threads).max(1),
         hash_mb: args.max_hash.max(1),
         searches: args.max_searches.max(1),
+        connections: args.max_connections.max(1),
         ..defaults
     };
     let server = web::start(Options {

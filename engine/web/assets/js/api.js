@@ -4,23 +4,25 @@
 
 const TOKEN_KEY = 'gorgon-token';
 
-// The token from the URL `gorgon serve` printed; kept for reloads of
-// this tab without it, and for this server's other tabs (localStorage is
-// per origin, so per server's port): a link to a game (link.js) holds no
-// token and opens in a new tab. It is taken out of the address bar and
-// the history at once (no bookmark, shared screen or history list shows it).
+// The token from the URL `gorgon serve` printed, kept for this tab only
+// (sessionStorage: a reload of the tab finds it, another tab or a page
+// served later from the same origin does not; localStorage would keep it
+// for any page of this port, this server's or a later one). It is taken
+// out of the address bar and the history at once (no bookmark, shared
+// screen or history list shows it). A token an older page left in
+// localStorage is removed.
 function readToken() {
+  localStorage.removeItem(TOKEN_KEY);
   const params = new URLSearchParams(location.search);
   const fromUrl = params.get('token');
   if (fromUrl) {
     sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    localStorage.setItem(TOKEN_KEY, fromUrl);
     params.delete('token');
     const query = params.toString();
     history.replaceState(history.state, '', location.pathname + (query ? `?${query}` : '') + location.hash);
     return fromUrl;
   }
-  return sessionStorage.getItem(TOKEN_KEY) || localStorage.getItem(TOKEN_KEY) || '';
+  return sessionStorage.getItem(TOKEN_KEY) || '';
 }
 
 const token = readToken();

@@ -2,7 +2,7 @@
 //! sends exactly the headers it is given (a wrong Host, no token), reads
 //! chunked bodies, and reads server-sent events as they come.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 use web::{Caps, Options, Server};
@@ -109,26 +109,48 @@ fn read_chunk(reader: &mut impl BufRead) -> Option<Vec<u8>> {
     (n > 0).then_some(data)
 }
 
-/// One request, the whole reply.
-pub fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(String, String)], body: &str) -> Reply {
-    let mut reader = BufReader::new(send(addr, method, path, headers, body.as_bytes()));
-    let (status, headers) = read_head(&mut reader);
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+/// The body after `headers`: as long as Content-Length says, chunked, or
+/// up to the end of the connection.
+fn read_body(reader: &mut impl BufRead, headers: &[(String, String)]) -> Vec<u8> {
+    let header = |name: &str| headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     let mut bytes = Vec::new();
-    if chunked {
-        while let Some(chunk) = read_chunk(&mut reader) {
+    if header("transfer-encoding").is_some_and(|v| v.contains("chunked")) {
+        while let Some(chunk) = read_chunk(reader) {
             bytes.extend(chunk);
         }
+    } else if let Some(length) = header("content-length").and_then(|v| v.parse::<usize>().ok()) {
+        bytes.resize(length, 0);
+        reader.read_exact(&mut bytes).unwrap();
     } else {
         reader.read_to_end(&mut bytes).unwrap();
     }
+    bytes
+}
+
+/// The next reply on a connection; the connection stays open for
+/// whatever the caller reads next.
+pub fn read_reply(reader: &mut BufReader<TcpStream>) -> Reply {
+    let (status, headers) = read_head(reader);
+    let bytes = read_body(reader, &headers);
     Reply {
         status,
         headers,
         body: String::from_utf8_lossy(&bytes).into_owned(),
     }
+}
+
+/// A connection on which exactly `bytes` were written: a request cut
+/// anywhere, or one kept alive.
+pub fn raw(addr: SocketAddr, bytes: &[u8]) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream.write_all(bytes).unwrap();
+    stream
+}
+
+/// One request, the whole reply.
+pub fn request(addr: SocketAddr, method: &str, path: &str, headers: &[(String, String)], body: &str) -> Reply {
+    read_reply(&mut BufReader::new(send(addr, method, path, headers, body.as_bytes())))
 }
 
 /// A POST as the page makes it.
@@ -144,19 +166,7 @@ pub fn post_head(server: &Server, path: &str, body: &str) -> Reply {
     let streamed = headers
         .iter()
         .any(|(n, v)| n.eq_ignore_ascii_case("content-type") && v.starts_with("text/event-stream"));
-    let mut bytes = Vec::new();
-    if !streamed {
-        let chunked = headers
-            .iter()
-            .any(|(n, v)| n.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-        if chunked {
-            while let Some(chunk) = read_chunk(&mut reader) {
-                bytes.extend(chunk);
-            }
-        } else {
-            reader.read_to_end(&mut bytes).unwrap();
-        }
-    }
+    let bytes = if streamed { Vec::new() } else { read_body(&mut reader, &headers) };
     Reply {
         status,
         headers,

@@ -1,0 +1,187 @@
+//! No client holds the server's connections (issue 46): hundreds of
+//! clients that send half a header are disconnected after the head
+//! timeout while a page is answered at once; an idle kept-alive connection
+//! goes the same way; a body that trickles in is refused after the request
+//! timeout; a connection over the cap waits for a free slot; and an
+//! analysis stream runs on past both timeouts. Loopback only, the counts
+//! and times bounded; the caps' timeouts are short here so that the whole
+//! takes a few seconds. The figures measured are printed.
+
+use crate::client::*;
+use std::io::{BufReader, ErrorKind, Read};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+use web::{Caps, Server};
+
+/// Slow clients at once: hundreds, within the test's file descriptors.
+const SLOW: usize = 300;
+
+/// How much later than its timeout the server may be seen to close a
+/// connection on two loaded cores.
+const MARGIN: Duration = Duration::from_secs(5);
+
+/// Half a request's headers, and then nothing.
+fn half_a_header(s: &Server) -> Vec<u8> {
+    format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: te", s.addr().port()).into_bytes()
+}
+
+/// Whether the server has closed `stream` (or said its last word and
+/// closed), waiting until `deadline` at most. A reply before the close
+/// (hyper may answer 408) is read and let go.
+fn closed_by(mut stream: &TcpStream, deadline: Instant) -> bool {
+    let mut buf = [0u8; 512];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return false;
+        }
+        stream.set_read_timeout(Some(left)).unwrap();
+        match stream.read(&mut buf) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => return false,
+            Err(_) => return true,
+        }
+    }
+}
+
+/// Whether the server has not closed `stream` yet, without waiting.
+fn still_open(stream: &TcpStream) -> bool {
+    stream.set_nonblocking(true).unwrap();
+    let open = matches!(stream.peek(&mut [0u8; 1]), Err(e) if e.kind() == ErrorKind::WouldBlock);
+    stream.set_nonblocking(false).unwrap();
+    open
+}
+
+#[test]
+fn hundreds_of_slow_clients_are_dropped_and_a_page_is_answered_meanwhile() {
+    let head_timeout = Duration::from_secs(2);
+    let s = server(Caps {
+        connections: SLOW + 100,
+        head_timeout,
+        ..test_caps()
+    });
+    let started = Instant::now();
+    let slow: Vec<TcpStream> = (0..SLOW).map(|_| raw(s.addr(), &half_a_header(&s))).collect();
+    let opened = started.elapsed();
+    // A page's request while they hang on.
+    let t = Instant::now();
+    let r = request(s.addr(), "GET", "/api/config", &page_headers(&s), "");
+    let answered = t.elapsed();
+    let open = slow.iter().filter(|c| still_open(c)).count();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(open, SLOW, "the slow clients were all connected when the page was answered");
+    // Then the slow clients are disconnected, none before its time.
+    let deadline = started + head_timeout + MARGIN;
+    let closed = slow.iter().filter(|c| closed_by(c, deadline)).count();
+    let all_closed = started.elapsed();
+    eprintln!(
+        "{SLOW} clients with half a header, opened in {:.0} ms: a GET /api/config answered meanwhile in {:.1} ms; \
+         all {closed} disconnected {:.2} s after the first opened (head timeout {} s)",
+        opened.as_secs_f64() * 1000.0,
+        answered.as_secs_f64() * 1000.0,
+        all_closed.as_secs_f64(),
+        head_timeout.as_secs()
+    );
+    assert_eq!(
+        closed,
+        SLOW,
+        "slow clients still connected {:?} after they started",
+        head_timeout + MARGIN
+    );
+    assert!(answered < Duration::from_millis(1500), "the page's request took {answered:?}");
+}
+
+#[test]
+fn an_idle_kept_alive_connection_is_closed_after_the_head_timeout() {
+    let head_timeout = Duration::from_secs(1);
+    let s = server(Caps {
+        head_timeout,
+        ..test_caps()
+    });
+    let port = s.addr().port();
+    let get = format!(
+        "GET /api/config HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Gorgon-Token: {}\r\n\r\n",
+        s.token()
+    );
+    let mut reader = BufReader::new(raw(s.addr(), get.as_bytes()));
+    assert_eq!(read_reply(&mut reader).status, 200);
+    let answered = Instant::now();
+    let stream = reader.into_inner();
+    assert!(still_open(&stream), "kept alive after the reply");
+    assert!(
+        closed_by(&stream, answered + head_timeout + MARGIN),
+        "the idle connection is still open"
+    );
+    assert!(
+        answered.elapsed() >= head_timeout,
+        "closed {:?} after the reply",
+        answered.elapsed()
+    );
+}
+
+#[test]
+fn a_body_that_trickles_in_is_refused_after_the_request_timeout() {
+    let request_timeout = Duration::from_secs(1);
+    let s = server(Caps {
+        request_timeout,
+        ..test_caps()
+    });
+    let mut head = String::from("POST /api/position HTTP/1.1\r\nContent-Length: 1000\r\n");
+    for (name, value) in page_headers(&s) {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n{\"variant\":");
+    let t = Instant::now();
+    let mut reader = BufReader::new(raw(s.addr(), head.as_bytes()));
+    let r = read_reply(&mut reader);
+    let took = t.elapsed();
+    assert_eq!(r.status, 408, "{}", r.body);
+    assert_eq!(r.json()["error"], "the request was not read and answered within 1000 ms");
+    assert!(
+        r.header("content-security-policy").is_some(),
+        "the refusal has the page's headers too"
+    );
+    assert!(took >= request_timeout && took < request_timeout + MARGIN, "refused after {took:?}");
+    assert!(
+        closed_by(reader.get_ref(), Instant::now() + MARGIN),
+        "the connection is closed after the refusal"
+    );
+}
+
+#[test]
+fn over_the_connection_cap_a_client_waits_for_a_free_slot() {
+    let head_timeout = Duration::from_secs(1);
+    let s = server(Caps {
+        connections: 4,
+        head_timeout,
+        ..test_caps()
+    });
+    let started = Instant::now();
+    let _slow: Vec<TcpStream> = (0..4).map(|_| raw(s.addr(), &half_a_header(&s))).collect();
+    // The fifth is accepted only once a slow one is dropped.
+    let r = request(s.addr(), "GET", "/api/config", &page_headers(&s), "");
+    let waited = started.elapsed();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(waited >= head_timeout, "answered after {waited:?}, before any slot was free");
+    assert!(waited < head_timeout + MARGIN, "answered after {waited:?}");
+}
+
+#[test]
+fn an_analysis_stream_runs_on_past_both_timeouts() {
+    let timeout = Duration::from_secs(1);
+    let s = server(Caps {
+        head_timeout: timeout,
+        request_timeout: timeout,
+        ..test_caps()
+    });
+    let t = Instant::now();
+    let mut events = stream(&s, "/api/search", r#"{"page":"p1","game":{"variant":"minipom"},"movetime":2500}"#);
+    assert_eq!(events.status, 200);
+    let all = events.rest();
+    let took = t.elapsed();
+    let (name, best) = all.last().expect("events");
+    assert_eq!(name, "bestmove", "{all:?}");
+    assert_eq!(best["stopped"], false, "{best}");
+    assert!(took >= 2 * timeout, "the stream ended after {took:?}");
+}
