@@ -7,6 +7,7 @@
 //! executable (`target/<profile>/`) and built there with the same profile.
 
 pub mod layers;
+pub mod tree;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

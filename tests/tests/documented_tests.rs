@@ -10,28 +10,13 @@
 //! run), about a minute on two cores when the rules change, a listing
 //! otherwise.
 
+use gorgon_tests::tree::{files, workspace_packages as packages};
 use gorgon_tests::workspace_cargo;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace").to_path_buf()
-}
-
-/// Every file under `dir` with extension `ext`, outside `target/` and
-/// hidden directories.
-fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                files(&path, ext, out);
-            }
-        } else if path.extension().is_some_and(|e| e == ext) {
-            out.push(path);
-        }
-    }
 }
 
 /// What a file says to its reader: a Markdown file as it is, a Rust file's
@@ -112,27 +97,6 @@ fn package_and_filter(command: &str) -> (Option<&str>, Option<&str>) {
         k += 1;
     }
     (package, filter)
-}
-
-/// The directory of each workspace member, by package name.
-fn packages(root: &Path) -> Vec<(String, PathBuf)> {
-    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
-    let members = manifest.split("members = [").nth(1).expect("workspace members");
-    let members = &members[..members.find(']').expect("end of the members")];
-    members
-        .split(',')
-        .map(|m| m.trim().trim_matches('"'))
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            let dir = root.join(m);
-            let own = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
-            let name = own
-                .lines()
-                .find_map(|l| l.strip_prefix("name = "))
-                .unwrap_or_else(|| panic!("{m}/Cargo.toml names no package"));
-            (name.trim_matches('"').to_string(), dir)
-        })
-        .collect()
 }
 
 /// True if a Rust file under `dir`, outside the other members' directories
