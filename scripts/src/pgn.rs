@@ -11,7 +11,7 @@
 use crate::ending::GameResult;
 use crate::record::{GameRecord, PlayedMove};
 use protocol::ScoreValue;
-use rules::pgn::{self, PgnGame};
+use rules::text::pgn::{self, PgnGame};
 use rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -187,7 +187,7 @@ impl Game {
 }
 
 /// Parses every game in a PGN text (with the engine's PGN reader,
-/// `rules::pgn`) and replays its moves legally. A game that cannot be
+/// `rules::text::pgn`) and replays its moves legally. A game that cannot be
 /// replayed is still returned, with `error` set (see `Game::error`), so that
 /// one bad record never hides the others; a text that cannot be read at all
 /// gives one game holding the reader's error.
@@ -220,7 +220,7 @@ fn unreadable(error: String) -> Game {
 }
 
 /// Replays one game as written, up to its first bad move, with the rules'
-/// PGN reader (Gorgon's coordinates or XBoard's SAN, `rules::pgn`).
+/// PGN reader (Gorgon's coordinates or XBoard's SAN, `rules::text::pgn`).
 fn replay(written: &PgnGame, index: usize, file: &str) -> Game {
     let variant = written.variant(Variant::Pom);
     let result = written.result.as_deref().or(written.tag("Result")).unwrap_or("*").to_string();

@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::variant_of;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rules::pgn::{self, Dialect, ReadGame};
+use rules::text::pgn::{self, Dialect, ReadGame};
 
 /// A game read from PGN: its tags, its moves replayed by the rules.
 ///

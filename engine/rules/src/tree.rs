@@ -1,5 +1,5 @@
 //! A game with its side lines (PGN's variations, `( ... )`): the tree the
-//! PGN reader builds ([`crate::pgn::replay_tree`]), the PGN writers walk
+//! PGN reader builds ([`crate::text::pgn::replay_tree`]), the PGN writers walk
 //! ([`GameTree::walk`]) and the browser board edits. A game without side
 //! lines is a tree whose every node has at most one child.
 //!

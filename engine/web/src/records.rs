@@ -1,14 +1,15 @@
 //! Game records in and out: PGN in coordinates (the project's PGN reader,
-//! `rules::pgn`, reads it back; so do `gorgon annotate` and the match
-//! runner's `--stats`) and the inventor's notation (`rules::notation`),
+//! `rules::text::pgn`, reads it back; so do `gorgon annotate` and the match
+//! runner's `--stats`) and the inventor's notation (`rules::text::notation`),
 //! each with its side lines: a game travels as a tree (`rules::GameTree`,
 //! as JSON: [`tree_json`], [`TreeSpec`]; docs/WEB.md).
 
 use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::game::move_number;
-use rules::pgn::ReadLimits;
-use rules::{notation, pgn, GameResult, GameTree, Move, Position, Variant};
+use rules::text::pgn::ReadLimits;
+use rules::text::{notation, pgn};
+use rules::{GameResult, GameTree, Move, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

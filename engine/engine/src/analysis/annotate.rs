@@ -25,8 +25,9 @@
 use super::Verdict;
 use protocol::ScoreValue;
 use rules::line_texts;
-use rules::pgn::{self, PgnGame};
-use rules::{notation, xboard, Color, GameRecord, Move, Position};
+use rules::text::pgn::{self, PgnGame};
+use rules::text::{notation, xboard};
+use rules::{Color, GameRecord, Move, Position};
 use std::fmt;
 
 /// The glyphs, by the loss of expected score they start at.
@@ -523,7 +524,7 @@ mod tests {
         assert!(flat.contains(" $4 {[%eval 1.50,9] Blunder. Gorgon prefers "), "{text}");
         assert!(text.contains("(1... "), "{text}");
         assert!(text.trim_end().ends_with("1-0"), "{text}");
-        let games = rules::pgn::read_games(&text, "annotated.pgn", Variant::MiniPom).unwrap().0;
+        let games = rules::text::pgn::read_games(&text, "annotated.pgn", Variant::MiniPom).unwrap().0;
         assert_eq!(games[0].moves, game.moves);
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
 
@@ -531,7 +532,7 @@ mod tests {
         assert!(book.contains("Line: "), "{book}");
         assert!(!book.contains("(1... "), "{book}");
         assert_eq!(
-            rules::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
+            rules::text::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
             game.moves
         );
     }

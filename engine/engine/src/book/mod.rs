@@ -10,8 +10,8 @@
 mod selfplay;
 
 pub use ::book::{BookData, BookVariant, Entry, FormatError};
-pub use rules::notation::{self, NotationError};
-pub use rules::pgn::{self, PgnError};
+pub use rules::text::notation::{self, NotationError};
+pub use rules::text::pgn::{self, PgnError};
 pub use rules::{GameRecord, GameResult};
 pub use selfplay::{selfplay, selfplay_builder, selfplay_games, selfplay_pgn, SelfPlayOptions};
 

@@ -8,7 +8,7 @@
 //!   the FEN (`b` for a Morph in Advisor form) without a rights field, a
 //!   `[VariantMen]` tag, SAN in those letters (`Mc3`, `Bxa8`, `Pge1`,
 //!   `O-O`, `c11=E`) mixed with coordinate moves where XBoard's SAN cannot
-//!   say the move (`a3a5`), read by [`crate::xboard::read_move`].
+//!   say the move (`a3a5`), read by [`crate::text::xboard::read_move`].
 //!
 //! The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
 //! `(...)` variations, nested (a `(X)` glued to a move is its
@@ -23,8 +23,9 @@
 //! its own branch (the move a variation replaces taken back first). Every
 //! reader checks them: a side line's illegal move is an error naming it.
 
+use crate::text::xboard;
 use crate::tree::{GameTree, Step, TreeNode};
-use crate::{xboard, GameRecord, GameResult, Move};
+use crate::{GameRecord, GameResult, Move};
 use crate::{Position, Variant};
 use std::fmt;
 
@@ -527,7 +528,7 @@ impl PgnGame {
         let xboard_fen = self
             .tag("FEN")
             .is_some_and(|fen| Position::from_fen(variant, fen).is_err() && xboard::parse_fen(variant, fen).is_ok());
-        let san = self.moves.iter().any(|(m, _)| m.parse::<crate::coord::MoveText>().is_err());
+        let san = self.moves.iter().any(|(m, _)| m.parse::<crate::text::coord::MoveText>().is_err());
         if self.tag("VariantMen").is_some() || xboard_fen || san {
             Dialect::Xboard
         } else {

@@ -29,7 +29,7 @@
 //! [`import_trees`] reads them into a [`GameTree`], each move in its own
 //! branch; [`import`] keeps the main line.
 
-use crate::pgn::ReadLimits;
+use crate::text::pgn::ReadLimits;
 use crate::tree::{GameTree, Step};
 use crate::{Color, Kind, Move, MoveKind, Position, Variant};
 use crate::{GameRecord, GameResult};
@@ -1007,8 +1007,8 @@ mod side_line_tests {
         let pgn = "[Variant \"pom\"]
 {start} 1. e3e5 {a} (1. e3e4 {why not} h10h8 (1... g9g7 2. e4e5) 2. f2c5) (1. g3g5) h10h8
 2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) g9g7 3. e2c3 {b} 1-0";
-        let games = crate::pgn::parse(pgn, "t").unwrap();
-        let tree = crate::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
+        let games = crate::text::pgn::parse(pgn, "t").unwrap();
+        let tree = crate::text::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
         let text = export_tree(&tree, tree.result).unwrap();
         assert_eq!(
             text,
