@@ -27,7 +27,10 @@ use crate::text::xboard;
 use crate::tree::{GameTree, Step, TreeNode};
 use crate::{GameRecord, GameResult, Move};
 use crate::{Position, Variant};
+use lexer::{Lexer, Token};
 use std::fmt;
+
+mod lexer;
 
 /// A game as written, before replay.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -71,20 +74,6 @@ pub struct PgnVariation {
     pub moves: Vec<(String, usize)>,
     pub comments: Vec<Vec<String>>,
     pub nags: Vec<Vec<u8>>,
-}
-
-/// `$1` to `$6` for the marks after a move (`e3e5!?`), as PGN's export
-/// format writes them.
-fn mark_nag(marks: &str) -> Option<u8> {
-    match marks {
-        "!" => Some(1),
-        "?" => Some(2),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
-        _ => None,
-    }
 }
 
 impl PgnGame {
@@ -274,12 +263,12 @@ pub fn tree_tokens(tree: &GameTree, mut text: impl FnMut(&Position, Move) -> Str
     out
 }
 
-/// Splits a PGN text into games (lexical only; no rules involved).
+/// Splits a PGN text into games, as written (no rules involved): a state
+/// machine over the [`lexer`]'s tokens. The state is the game being read
+/// and the line (main or side) its next move goes to.
 pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games: Vec<PgnGame> = Vec::new();
     let mut cur = PgnGame::default();
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1;
     let fail = |line: usize, games: &Vec<PgnGame>, cur: &PgnGame, message: String| PgnError {
         file: file.to_string(),
         game: games.len() + 1,
@@ -287,7 +276,6 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
         line,
         message,
     };
-    let mut at_line_start = true;
     // The open variations: the line each branches from, and the line of
     // its `(` (`None` in `line_of`: the main line).
     let mut open: Vec<(Option<usize>, usize)> = Vec::new();
@@ -296,111 +284,37 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
         let start = open.last().map_or(0, |o| o.1);
         fail(start, games, cur, "unterminated variation (: ')' missing".into())
     };
-    while let Some(&(i, c)) = chars.peek() {
-        match c {
-            '\n' => {
-                line += 1;
-                chars.next();
-                at_line_start = true;
-                continue;
-            }
-            c if c.is_whitespace() => {
-                chars.next();
-                continue;
-            }
-            '%' if at_line_start => {
-                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
-                    chars.next();
-                }
-            }
-            '[' => {
+    for token in Lexer::new(text) {
+        let (line, token) = token.map_err(|e| fail(e.line, &games, &cur, e.message))?;
+        match token {
+            Token::Tag(tag) => {
                 if !open.is_empty() {
                     return Err(unclosed(&open, &games, &cur));
                 }
+                // A tag after moves starts the next game.
                 if !cur.moves.is_empty() || cur.result.is_some() {
                     games.push(std::mem::take(&mut cur));
                 }
                 if cur.line == 0 {
                     cur.line = line;
                 }
-                let start_line = line;
-                chars.next();
-                let mut body = String::new();
-                let mut in_quotes = false;
-                let mut closed = false;
-                while let Some((_, c)) = chars.next() {
-                    match c {
-                        '\\' if in_quotes => {
-                            if let Some((_, e)) = chars.next() {
-                                body.push(e);
-                            }
-                        }
-                        '"' => {
-                            in_quotes = !in_quotes;
-                            body.push('"');
-                        }
-                        ']' if !in_quotes => {
-                            closed = true;
-                            break;
-                        }
-                        '\n' => {
-                            line += 1;
-                            body.push(' ');
-                        }
-                        c => body.push(c),
-                    }
-                }
-                if !closed {
-                    return Err(fail(start_line, &games, &cur, "unterminated tag".into()));
-                }
-                let (name, value) = body
-                    .trim()
-                    .split_once(char::is_whitespace)
-                    .and_then(|(n, v)| Some((n.to_string(), v.trim().strip_prefix('"')?.strip_suffix('"')?.to_string())))
-                    .ok_or_else(|| fail(start_line, &games, &cur, format!("malformed tag [{body}]")))?;
-                cur.tags.push((name, value));
+                cur.tags.push(tag.map_err(|message| fail(line, &games, &cur, message))?);
             }
-            '{' => {
-                let start_line = line;
-                let mut closed = false;
-                let mut comment = String::new();
-                chars.next();
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    comment.push(c);
-                }
-                if !closed {
-                    return Err(fail(start_line, &games, &cur, "unterminated comment {".into()));
-                }
-                let comment = comment.trim().to_string();
-                match line_of {
-                    None => match cur.comments.last_mut() {
+            Token::Comment(comment) => match line_of {
+                None => match cur.comments.last_mut() {
+                    Some(last) => last.push(comment),
+                    None => cur.prelude.push(comment),
+                },
+                Some(v) => {
+                    let v = &mut cur.variations[v];
+                    match v.comments.last_mut() {
                         Some(last) => last.push(comment),
-                        None => cur.prelude.push(comment),
-                    },
-                    Some(v) => {
-                        let v = &mut cur.variations[v];
-                        match v.comments.last_mut() {
-                            Some(last) => last.push(comment),
-                            None => v.before.push(comment),
-                        }
+                        None => v.before.push(comment),
                     }
                 }
-            }
-            ';' => {
-                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
-                    chars.next();
-                }
-            }
-            '(' => {
+            },
+            Token::Open => {
                 // A side line replaces the last move of the line it is in.
-                chars.next();
                 let replaced = match line_of {
                     None => cur.moves.len(),
                     Some(v) => cur.variations[v].moves.len(),
@@ -417,89 +331,67 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 open.push((line_of, line));
                 line_of = Some(cur.variations.len() - 1);
             }
-            ')' if !open.is_empty() => {
-                chars.next();
+            Token::Close => {
+                let Some((of, _)) = open.pop() else {
+                    return Err(fail(line, &games, &cur, "unexpected ')'".into()));
+                };
                 // An empty `( )` (some programs write one) holds no move
                 // and nothing branches from it: it is the last one.
                 if line_of.is_some_and(|v| cur.variations[v].moves.is_empty()) {
                     cur.variations.pop();
                 }
-                line_of = open.pop().and_then(|o| o.0);
+                line_of = of;
             }
-            ')' | ']' | '}' => return Err(fail(line, &games, &cur, format!("unexpected '{c}'"))),
-            _ => {
-                let start = i;
-                let mut end = text.len();
-                while let Some(&(j, c)) = chars.peek() {
-                    // A transformation suffix belongs to the move: `b7d8(H)`, `c5d8(ME)`.
-                    if c == '(' && j > start {
-                        let code = text[j + 1..].bytes().take_while(u8::is_ascii_alphabetic).count();
-                        if (1..=2).contains(&code) && text[j + 1 + code..].starts_with(')') {
-                            for _ in 0..code + 2 {
-                                chars.next();
-                            }
-                            continue;
-                        }
-                    }
-                    if c.is_whitespace() || "{}()[];".contains(c) {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                let word = &text[start..end];
+            Token::Result(result) => {
                 if cur.line == 0 {
                     cur.line = line;
                 }
-                if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    if !open.is_empty() {
-                        return Err(unclosed(&open, &games, &cur));
+                if !open.is_empty() {
+                    return Err(unclosed(&open, &games, &cur));
+                }
+                cur.result = Some(result.to_string());
+                games.push(std::mem::take(&mut cur));
+            }
+            Token::Nag(nag) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+                // A glyph of the line's last move (an unreadable one, or
+                // one before any move, says nothing: skipped).
+                let nags = match line_of {
+                    None => &mut cur.nags,
+                    Some(v) => &mut cur.variations[v].nags,
+                };
+                if let (Some(nag), Some(last)) = (nag, nags.last_mut()) {
+                    last.push(nag);
+                }
+            }
+            Token::Number(_) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+            }
+            Token::Move(text, mark) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+                let entry = (text.to_string(), line);
+                let nags = mark.into_iter().collect();
+                match line_of {
+                    None => {
+                        cur.moves.push(entry);
+                        cur.comments.push(Vec::new());
+                        cur.nags.push(nags);
                     }
-                    cur.result = Some(word.to_string());
-                    games.push(std::mem::take(&mut cur));
-                } else if let Some(nag) = word.strip_prefix('$') {
-                    // A glyph of the line's last move (an unreadable one,
-                    // or one before any move, says nothing: skipped).
-                    if let Ok(nag) = nag.parse::<u8>() {
-                        let nags = match line_of {
-                            None => &mut cur.nags,
-                            Some(v) => &mut cur.variations[v].nags,
-                        };
-                        if let Some(last) = nags.last_mut() {
-                            last.push(nag);
-                        }
-                    }
-                } else {
-                    // Strip a move number (`12.`, `12...`, `1.e3e5`) and marks.
-                    let after_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let w = if after_number.is_empty() || after_number.starts_with('.') {
-                        after_number.trim_start_matches('.')
-                    } else {
-                        word
-                    };
-                    let stripped = w.trim_end_matches(['+', '#', '!', '?']);
-                    if !stripped.is_empty() {
-                        let marks: String = w[stripped.len()..].chars().filter(|&c| c == '!' || c == '?').collect();
-                        let nags = mark_nag(&marks).into_iter().collect();
-                        let entry = (stripped.to_string(), line);
-                        match line_of {
-                            None => {
-                                cur.moves.push(entry);
-                                cur.comments.push(Vec::new());
-                                cur.nags.push(nags);
-                            }
-                            Some(v) => {
-                                let v = &mut cur.variations[v];
-                                v.moves.push(entry);
-                                v.comments.push(Vec::new());
-                                v.nags.push(nags);
-                            }
-                        }
+                    Some(v) => {
+                        let v = &mut cur.variations[v];
+                        v.moves.push(entry);
+                        v.comments.push(Vec::new());
+                        v.nags.push(nags);
                     }
                 }
             }
         }
-        at_line_start = false;
     }
     if !open.is_empty() {
         return Err(unclosed(&open, &games, &cur));
