@@ -1,6 +1,7 @@
-//! PGN: the pieces every writer of the project shares (tag pairs, movetext
-//! lines: [`tag_pair`], [`movetext`]) and the one PGN reader, for both
-//! dialects a file may be written in:
+//! PGN: the pieces every writer of the project shares (`write.rs`: tag
+//! pairs, comments, move numbers, movetext: [`tag_pair`], [`comment`],
+//! [`MoveNumbers`], [`Movetext`]) and the one PGN reader, for both dialects
+//! a file may be written in:
 //!
 //! - Gorgon's (the match runner, self-play, `gorgon annotate`): coordinate
 //!   moves (`e3e5`, `b7d8(H)`, `f1k1`) and Gorgon's FEN;
@@ -10,7 +11,8 @@
 //!   `O-O`, `c11=E`) mixed with coordinate moves where XBoard's SAN cannot
 //!   say the move (`a3a5`), read by [`crate::text::xboard::read_move`].
 //!
-//! The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
+//! The reader is a lexer (`lexer.rs`) and a parser over its tokens
+//! ([`parse`]). The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
 //! `(...)` variations, nested (a `(X)` glued to a move is its
 //! transformation, `b7d8(H)`), `$n` glyphs (and `!`, `?`, `!?`... marks,
 //! kept as `$1` to `$6`) and a result token. Each game's dialect comes
@@ -24,13 +26,15 @@
 //! reader checks them: a side line's illegal move is an error naming it.
 
 use crate::text::xboard;
-use crate::tree::{GameTree, Step, TreeNode};
+use crate::tree::{GameTree, TreeNode};
 use crate::{GameRecord, GameResult, Move};
 use crate::{Position, Variant};
 use lexer::{Lexer, Token};
 use std::fmt;
+pub use write::{comment, tag_pair, MoveNumber, MoveNumbers, Movetext, LINE_WIDTH};
 
 mod lexer;
+mod write;
 
 /// A game as written, before replay.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -178,89 +182,6 @@ impl ReadLimits {
         }
         Ok(())
     }
-}
-
-/// The longest line a PGN writer makes (the PGN standard's export format
-/// keeps lines under 80 characters).
-pub const LINE_WIDTH: usize = 79;
-
-/// `[Name "value"]` with `\` and `"` in the value escaped, and a newline.
-/// A PGN string holds printing characters only, and a tag pair is one
-/// line: a newline, tab or other control character in the value (a player
-/// name pasted with its line break) becomes a space, so that every PGN
-/// reader can read the tag section back.
-pub fn tag_pair(name: &str, value: &str) -> String {
-    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-/// Movetext tokens (move numbers, moves, NAGs, `{comments}`,
-/// `(variations)`, the result) joined by spaces into lines of at most
-/// [`LINE_WIDTH`] characters; a longer token stands on a line of its own.
-/// No newline at the end.
-pub fn movetext(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut line = 0;
-    for t in tokens {
-        if line > 0 && line + 1 + t.len() > LINE_WIDTH {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        out.push_str(t);
-        line += t.len();
-    }
-    out
-}
-
-/// The movetext tokens of a game tree, without the result: the start's
-/// comments, then each move (`text` writes it from the position before
-/// it) with its number, glyphs (`$n`) and `{comments}`, and each side line
-/// in `(` `)` after the move it replaces, nested as deep as the tree. A
-/// Black move is numbered (`3...`) at the start of a line and after a
-/// comment or a side line. A `}` in a comment, which would end it, is
-/// written `)`. For [`movetext`]; [`parse`] and [`replay_tree`] read it
-/// back to the same tree.
-pub fn tree_tokens(tree: &GameTree, mut text: impl FnMut(&Position, Move) -> String) -> Vec<String> {
-    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
-    let mut tokens: Vec<String> = tree.nodes[0].comments.iter().map(|c| comment(c)).collect();
-    let mut numbered = true;
-    tree.walk(|step, pos| match step {
-        Step::Open => {
-            tokens.push("(".into());
-            numbered = true;
-        }
-        Step::Close => {
-            tokens.push(")".into());
-            numbered = true;
-        }
-        Step::Move(n) => {
-            let node = &tree.nodes[n];
-            tokens.extend(node.before.iter().map(|c| comment(c)));
-            let white = pos.side_to_move() == crate::Color::White;
-            if white || numbered {
-                let dots = if white { "." } else { "..." };
-                tokens.push(format!("{}{dots}", pos.fullmove_number()));
-            }
-            tokens.push(text(pos, node.mv.expect("only node 0 has no move")));
-            tokens.extend(node.nags.iter().map(|g| format!("${g}")));
-            tokens.extend(node.comments.iter().map(|c| comment(c)));
-            numbered = !node.comments.is_empty();
-        }
-    });
-    // `(` and `)` hug their neighbours, as PGN is usually written.
-    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
-    let mut glue = false;
-    for t in tokens {
-        match out.last_mut() {
-            Some(last) if t == ")" || glue => last.push_str(&t),
-            _ => out.push(t),
-        }
-        glue = out.last().is_some_and(|l| l.ends_with('('));
-    }
-    out
 }
 
 /// Splits a PGN text into games, as written (no rules involved): a state
@@ -610,8 +531,7 @@ pub fn replay_prefix(
 
 /// `12.` or `12...` and the text of the move played from `pos`.
 fn move_label(pos: &Position, text: &str, ply: usize) -> String {
-    let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
-    format!("move {}{dots} {text} (ply {})", pos.fullmove_number(), ply + 1)
+    format!("move {} {text} (ply {})", MoveNumber::of(pos), ply + 1)
 }
 
 /// A move's line and error message.
@@ -849,54 +769,6 @@ pub fn read_games_within(text: &str, file: &str, variant: Variant, limits: ReadL
 mod tests {
     use super::*;
 
-    #[test]
-    fn written_tags_and_movetext_read_back() {
-        let tokens: Vec<String> =
-            "1. e3e5 {a long comment that goes on and on and on and on and on and on and on and on and on} h10h8 $2 (1... g9g7) 1-0"
-                .split(' ')
-                .map(String::from)
-                .collect();
-        // Comments are one token each here: join the comment's words back.
-        let mut joined: Vec<String> = Vec::new();
-        for t in tokens {
-            match joined.last_mut() {
-                Some(last) if last.starts_with('{') && !last.ends_with('}') => {
-                    last.push(' ');
-                    last.push_str(&t);
-                }
-                _ => joined.push(t),
-            }
-        }
-        let text = format!(
-            "{}{}\n{}\n",
-            tag_pair("White", "A \"quoted\" \\ name"),
-            tag_pair("Variant", "pom"),
-            movetext(&joined)
-        );
-        assert!(
-            text.lines()
-                .all(|l| l.len() <= LINE_WIDTH || !l.contains(' ') || l.starts_with('{')),
-            "{text}"
-        );
-        assert!(text.contains("\n{a long comment"), "the comment, too long to share a line: {text}");
-        let games = parse(&text, "t.pgn").unwrap();
-        assert_eq!(games[0].tag("White"), Some("A \"quoted\" \\ name"));
-        assert_eq!(games[0].moves.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(), ["e3e5", "h10h8"]);
-        assert_eq!(games[0].result.as_deref(), Some("1-0"));
-    }
-
-    /// A value with a line break (or another control character) is
-    /// written on the tag's one line, and the game reads back.
-    #[test]
-    fn a_tag_value_with_a_newline_stays_on_one_line() {
-        let pair = tag_pair("White", "Gary\nGifford\r\tjr");
-        assert_eq!(pair, "[White \"Gary Gifford  jr\"]\n");
-        let text = format!("{pair}{}\n1. e3e5 *\n", tag_pair("Variant", "pom"));
-        let games = parse(&text, "t.pgn").unwrap();
-        assert_eq!(games[0].tag("White"), Some("Gary Gifford  jr"));
-        assert_eq!(games[0].moves.len(), 1);
-    }
-
     /// XBoard's SAN of Horses going back and forth, `plies` long.
     fn horses(plies: usize) -> String {
         let mut text = String::from("[Variant \"pom\"]\n\n");
@@ -958,6 +830,13 @@ mod variation_tests {
     fn tree(text: &str) -> GameTree {
         let games = parse(text, "t.pgn").unwrap();
         replay_tree(&games[0], 1, "t.pgn", Variant::Pom).unwrap().unwrap()
+    }
+
+    /// The movetext of a tree, in coordinates.
+    fn tree_text(t: &GameTree) -> String {
+        let mut m = Movetext::default();
+        m.tree(t, |p, m| p.move_text(m));
+        m.text()
     }
 
     fn texts(tree: &GameTree, nodes: &[usize]) -> Vec<String> {
@@ -1083,16 +962,16 @@ mod variation_tests {
         text.push_str(" *");
         let t = tree(&text);
         assert_eq!(t.nodes[0].children.len(), depth + 1);
-        let written = movetext(&tree_tokens(&t, |p, m| p.move_text(m)));
+        let written = tree_text(&t);
         assert_eq!(parse(&written, "t").unwrap()[0].variations.len(), depth);
     }
 
-    /// Written with [`tree_tokens`] and read back: the same tree, for a
+    /// Written with [`Movetext::tree`] and read back: the same tree, for a
     /// hand-made one and for random games with random side lines.
     #[test]
     fn written_trees_read_back_the_same() {
         let t = tree(WITH_LINES);
-        let text = format!("[Variant \"pom\"]\n{} 1-0\n", movetext(&tree_tokens(&t, |p, m| p.move_text(m))));
+        let text = format!("[Variant \"pom\"]\n{} 1-0\n", tree_text(&t));
         let one_line = text.replace('\n', " ");
         assert!(one_line.contains("1. e3e5 {a} (1. e3e4 {why not} 1... h10h8 (1... g9g7 $2 2. e4e5) 2. f2c5) (1. g3g5 $5) 1... h10h8 2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) 2... g9g7 3. e2c3 $1 {b} 1-0"), "{text}");
         assert_eq!(tree(&text), t);
@@ -1100,11 +979,7 @@ mod variation_tests {
         for variant in Variant::ALL {
             for _ in 0..20 {
                 let t = crate::tree::tests::random_tree(variant, &mut rng);
-                let text = format!(
-                    "[Variant \"{}\"]\n{} *\n",
-                    variant.name(),
-                    movetext(&tree_tokens(&t, |p, m| p.move_text(m)))
-                );
+                let text = format!("[Variant \"{}\"]\n{} *\n", variant.name(), tree_text(&t));
                 let games = parse(&text, "t").unwrap();
                 let back = replay_tree(&games[0], 1, "t", variant).unwrap().unwrap();
                 assert_eq!(back.nodes.len(), t.nodes.len(), "{text}");
