@@ -22,7 +22,7 @@ pub use go::Go;
 use crate::error::{shown, MoveTextError, ParseError};
 use crate::text;
 use crate::tokens::{is_keyword, Tokens};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// A command from the GUI (or a user at a terminal).
 ///

@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-pub(crate) use rules::coord::shown;
-pub use rules::coord::{MoveTextError, MoveTextErrorKind};
+pub(crate) use rules::text::coord::shown;
+pub use rules::text::coord::{MoveTextError, MoveTextErrorKind};
 
 /// Why a line is not a command (or not a reply). `command` is the
 /// canonical (lowercase) command or reply word; tokens are quoted as typed

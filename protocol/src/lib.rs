@@ -8,7 +8,7 @@
 //! match runner, an engine's lines back to [`Reply`]s ([`parse_reply`],
 //! tolerant of foreign engines' extra `info` fields). The crate knows no game
 //! rules (it takes only the coordinate syntax of squares and moves from
-//! [`rules::coord`], so that squares are parsed in one place), and no input
+//! [`rules::text::coord`], so that squares are parsed in one place), and no input
 //! makes it panic.
 //!
 //! ```
@@ -40,5 +40,5 @@ mod tokens;
 pub use command::{parse_line, Command, Go, Registration};
 pub use error::{MoveTextError, MoveTextErrorKind, ParseError};
 pub use reply::{parse_reply, Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
-pub use rules::coord::{BadSquare, MoveText, Square, Suffix};
+pub use rules::text::coord::{BadSquare, MoveText, Square, Suffix};
 pub use shard::Shard;

@@ -11,7 +11,7 @@ use std::fmt;
 pub use parse::parse_reply;
 
 use crate::text::{field, moves, OneLine};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// A line from the engine to the GUI.
 #[derive(Debug, Clone, PartialEq, Eq)]

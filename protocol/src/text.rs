@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// Writes ` keyword value` if the value is set.
 pub(crate) fn field(f: &mut fmt::Formatter<'_>, keyword: &str, value: Option<impl fmt::Display>) -> fmt::Result {

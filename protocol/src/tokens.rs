@@ -5,7 +5,7 @@
 use std::str::FromStr;
 
 use crate::error::{shown, ParseError};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// The tokens of a line. Any Unicode whitespace separates tokens, so runs
 /// of spaces, tabs and stray `\r` collapse. The cursor keeps the unread

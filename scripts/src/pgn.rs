@@ -3,7 +3,8 @@
 //! XBoard's).
 //!
 //! Movetext uses the coordinate notation of NOTATION.md 2 (`e3e5`,
-//! `b7d8(H)`, `f1k1`), with move numbers: `1. e3e5 h10h8 2. ...`. Engine
+//! `b7d8(H)`, `f1k1`), numbered by the rules' one movetext writer
+//! (`pgn::Movetext`): `1. e3e5 {book} 1... h10h8 {book} 2. ...`. Engine
 //! moves carry a comment `{+0.35/12 0.50s}` (score from the mover's side
 //! in pawns, depth, time), opening moves `{book}`; the reason the game
 //! ended is the last comment, before the result.
@@ -11,7 +12,7 @@
 use crate::ending::GameResult;
 use crate::record::{GameRecord, PlayedMove};
 use protocol::ScoreValue;
-use rules::pgn::{self, PgnGame};
+use rules::text::pgn::{self, PgnGame};
 use rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -45,34 +46,31 @@ pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
     }
     out.push('\n');
 
+    // The moves are texts (the record keeps no positions): the side and
+    // number are counted from the start FEN.
     let (mut side, mut number) = fen_side_and_number(&rec.start_fen);
-    let mut tokens = Vec::new();
-    for (k, m) in rec.moves.iter().enumerate() {
-        if side == Color::White {
-            tokens.push(format!("{number}."));
-        } else if k == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        tokens.push(m.text.clone());
-        tokens.push(move_comment(m));
+    let mut movetext = pgn::Movetext::default();
+    for m in &rec.moves {
+        movetext.play(side, number, m.text.clone());
+        movetext.comment(&move_comment(m));
         if side == Color::Black {
             number += 1;
         }
         side = !side;
     }
     if !rec.reason.is_empty() {
-        tokens.push(format!("{{{}}}", rec.reason.replace(['{', '}'], "'")));
+        movetext.comment(&rec.reason);
     }
-    tokens.push(rec.result.pgn().to_string());
-    out.push_str(&pgn::movetext(&tokens));
+    movetext.result(rec.result.pgn());
+    out.push_str(&movetext.text());
     out.push_str("\n\n");
     out
 }
 
-/// `{book}` or `{+0.35/12 0.50s}`.
+/// `book` or `+0.35/12 0.50s`.
 fn move_comment(m: &PlayedMove) -> String {
     if m.book {
-        return "{book}".into();
+        return "book".into();
     }
     let mut parts = Vec::new();
     if let Some(s) = m.score {
@@ -85,7 +83,7 @@ fn move_comment(m: &PlayedMove) -> String {
     if let Some(t) = m.time {
         parts.push(format!("{:.2}s", t.as_secs_f64()));
     }
-    format!("{{{}}}", parts.join(" "))
+    parts.join(" ")
 }
 
 /// A score as the move comments write it, in pawns from the mover's
@@ -187,7 +185,7 @@ impl Game {
 }
 
 /// Parses every game in a PGN text (with the engine's PGN reader,
-/// `rules::pgn`) and replays its moves legally. A game that cannot be
+/// `rules::text::pgn`) and replays its moves legally. A game that cannot be
 /// replayed is still returned, with `error` set (see `Game::error`), so that
 /// one bad record never hides the others; a text that cannot be read at all
 /// gives one game holding the reader's error.
@@ -220,7 +218,7 @@ fn unreadable(error: String) -> Game {
 }
 
 /// Replays one game as written, up to its first bad move, with the rules'
-/// PGN reader (Gorgon's coordinates or XBoard's SAN, `rules::pgn`).
+/// PGN reader (Gorgon's coordinates or XBoard's SAN, `rules::text::pgn`).
 fn replay(written: &PgnGame, index: usize, file: &str) -> Game {
     let variant = written.variant(Variant::Pom);
     let result = written.result.as_deref().or(written.tag("Result")).unwrap_or("*").to_string();
@@ -326,6 +324,56 @@ mod tests {
         let games = pgn::parse("b7d8(H) (1. x) c5d8(ME) e1e2", "test").unwrap();
         let got: Vec<&str> = games[0].moves.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(got, ["b7d8(H)", "c5d8(ME)", "e1e2"]);
+    }
+
+    /// A game from a position Black moves in: numbered as every writer of
+    /// the project numbers (`rules::text::pgn::MoveNumbers`: Black's move
+    /// after a comment carries its number), and the reason, holding braces
+    /// and a line break, read back as the one escaper wrote it.
+    #[test]
+    fn a_game_from_black_to_move_is_numbered_and_its_reason_read_back() {
+        let v = Variant::MiniPom;
+        let mut pos = Position::startpos(v);
+        pos.make(pos.legal_move_vec()[0]);
+        let start_fen = pos.fen();
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let m = pos.legal_move_vec()[0];
+            moves.push(PlayedMove {
+                text: pos.move_text(m),
+                book: true,
+                score: None,
+                depth: None,
+                time: None,
+            });
+            pos.make(m);
+        }
+        let rec = GameRecord {
+            variant: v,
+            round: 1,
+            white: "A".into(),
+            black: "B".into(),
+            start_fen,
+            moves,
+            result: GameResult::Draw,
+            termination: Termination::IllegalMove,
+            reason: "B said {x}\nthen }".into(),
+            time_control: ["10+0.1".into(), "10+0.1".into()],
+            started: UNIX_EPOCH,
+        };
+        let text = write_game(&rec, "test", "here");
+        let t = |k: usize| rec.moves[k].text.as_str();
+        let expected = format!(
+            "1... {} {{book}} 2. {} {{book}} 2... {} {{book}} {{B said (x) then )}} 1/2-1/2",
+            t(0),
+            t(1),
+            t(2)
+        );
+        assert!(text.replace('\n', " ").contains(&expected), "{text}");
+        let games = parse_pgn(&text);
+        assert_eq!(games[0].error, None);
+        assert_eq!(games[0].final_fen, pos.fen());
+        assert_eq!(games[0].comments[2], ["book", "B said (x) then )"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::{interrupt, variant_of};
 use engine::player::Control;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use rules::notation::{move_to_notation, parse_book_move};
+use rules::text::notation::{move_to_notation, parse_book_move};
 use rules::{perft, squares, Color, Move, Outcome as RulesOutcome, Position};
 
 /// The deepest perft accepted.
@@ -274,7 +274,7 @@ impl Board {
     /// The diagram of the engine's `d` command: petrified pieces marked
     /// `*`, then FEN, key, petrified squares, checkers, side and status.
     fn __str__(&self) -> String {
-        rules::diagram::describe(&self.pos)
+        rules::text::diagram::describe(&self.pos)
     }
 
     /// `Board('pom', '<fen>')`.

@@ -4,7 +4,7 @@
 //! - [`board::Board`]: a position with a move stack: legal moves, push/pop
 //!   in coordinate or book notation, FEN, petrified pieces, outcome, perft.
 //! - [`pgn::read_pgn`]: the games of a PGN text (Gorgon's coordinates or
-//!   XBoard's SAN) as [`pgn::PgnGame`]s.
+//!   XBoard's SAN) as [`pgn::Game`]s.
 //! - [`engine::Engine`]: the player (search, hash, threads): `analyse`
 //!   gives the MultiPV lines, `play` the best move. Searches run with the
 //!   GIL released, and Ctrl-C stops them.
@@ -45,7 +45,7 @@ fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<engine::Engine>()?;
     m.add_class::<engine::AnalysisLine>()?;
     m.add_class::<engine::Score>()?;
-    m.add_class::<pgn::PgnGame>()?;
+    m.add_class::<pgn::Game>()?;
     m.add_function(wrap_pyfunction!(start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_pgn, m)?)?;
     Ok(())

@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::variant_of;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rules::pgn::{self, Dialect, ReadGame};
+use rules::text::pgn::{self, Dialect, ReadGame};
 
 /// A game read from PGN: its tags, its moves replayed by the rules.
 ///
@@ -14,8 +14,8 @@ use rules::pgn::{self, Dialect, ReadGame};
 /// `written` are the moves as the file writes them (`"Mc3"` in XBoard's
 /// files). `board()` is the final position with the moves on its stack,
 /// `board(ply)` the position after the first `ply` moves.
-#[pyclass(module = "gorgon", name = "Game", frozen)]
-pub struct PgnGame {
+#[pyclass(module = "gorgon", frozen)]
+pub struct Game {
     /// The tag pairs in file order, as `(name, value)`.
     #[pyo3(get)]
     tags: Vec<(String, String)>,
@@ -43,7 +43,7 @@ pub struct PgnGame {
 }
 
 #[pymethods]
-impl PgnGame {
+impl Game {
     /// A tag's value (names compare case-insensitively), or None.
     fn tag(&self, name: &str) -> Option<String> {
         self.record.written.tag(name).map(str::to_string)
@@ -85,13 +85,13 @@ impl PgnGame {
 /// file, the game, the move number and the text.
 #[pyfunction]
 #[pyo3(signature = (text, variant = "pom", file = "PGN"))]
-pub fn read_pgn(text: &str, variant: &str, file: &str) -> PyResult<Vec<PgnGame>> {
+pub fn read_pgn(text: &str, variant: &str, file: &str) -> PyResult<Vec<Game>> {
     let v = variant_of(variant)?;
     let games = pgn::read(text, file, v).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(games.into_iter().map(game).collect())
 }
 
-fn game(g: ReadGame) -> PgnGame {
+fn game(g: ReadGame) -> Game {
     let mut pos = g.record.start.clone();
     let moves = g
         .record
@@ -103,7 +103,7 @@ fn game(g: ReadGame) -> PgnGame {
             text
         })
         .collect();
-    PgnGame {
+    Game {
         tags: g.written.tags.clone(),
         variant: g.record.start.variant().name(),
         dialect: match g.dialect {

@@ -12,6 +12,8 @@ def test_xboards_own_files_read_back():
     pom = gorgon.read_pgn((DATA / "xboard-pom-game.pgn").read_text())
     assert len(pom) == 1
     game = pom[0]
+    # The class is `gorgon.Game` (in Rust too, since issue 46: one name per thing).
+    assert type(game) is gorgon.Game and gorgon.Game.__name__ == "Game"
     assert (game.variant, game.dialect, len(game), game.result) == ("pom", "xboard", 215, "1-0")
     assert game.written[:3] == ["Mc3", "Ha9", "g5"]
     assert game.moves[0] == "d1c3"

@@ -7,9 +7,10 @@
 //! - the game: [`Position`] (placement, petrified sets, rights, clocks,
 //!   Zobrist key, history), legal move generation with the gaze,
 //!   make/unmake, [`Outcome`], perft;
-//! - text: FEN, coordinate squares and moves ([`coord`], parsed in this one
-//!   place for every dialect), move text resolved against a position, the
-//!   inventor's notation ([`notation`]) and PGN ([`pgn`]);
+//! - text ([`text`]): FEN, coordinate squares and moves ([`text::coord`],
+//!   parsed in this one place for every dialect), move text resolved
+//!   against a position, the inventor's notation ([`text::notation`]), PGN
+//!   ([`text::pgn`]), XBoard's forms and the diagram for people;
 //! - games: [`GameResult`], [`GameRecord`], [`GameTree`] (a game with its
 //!   side lines); and [`SplitMix64`], the
 //!   project's one seeded generator.
@@ -18,40 +19,34 @@
 pub mod attacks;
 pub mod bitboard;
 mod changes;
-pub mod coord;
 mod cycle;
-pub mod diagram;
-pub mod fen;
 pub mod game;
 mod legal;
 mod makemove;
 mod movegen;
 pub mod moves;
-mod movetext;
-pub mod notation;
 pub mod perft;
-pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod rng;
 pub mod status;
 mod targets;
+pub mod text;
 pub mod tree;
 pub mod variant;
-pub mod xboard;
 pub mod zobrist;
 
 pub use bitboard::{bit, squares, Bitboard};
 pub use changes::Change;
-pub use fen::{FenError, FenField};
 pub use game::{GameRecord, GameResult};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
-pub use movetext::{line_texts, MoveError};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, State};
 pub use rng::SplitMix64;
 pub use status::Outcome;
 pub use targets::{Lift, Target};
+pub use text::fen::{FenError, FenField};
+pub use text::movetext::{line_texts, MoveError};
 pub use tree::{GameTree, TreeNode};
 pub use variant::{Geometry, Variant};
 

@@ -1,8 +1,8 @@
 //! The compact move and the fixed-capacity move list.
 
-use super::coord::{MoveText, Suffix};
 use super::piece::Kind;
 use super::variant::{Geometry, Variant};
+use crate::text::coord::{MoveText, Suffix};
 use std::fmt;
 
 /// What a move does besides going from one square to another.

@@ -1,5 +1,5 @@
 //! A game with its side lines (PGN's variations, `( ... )`): the tree the
-//! PGN reader builds ([`crate::pgn::replay_tree`]), the PGN writers walk
+//! PGN reader builds ([`crate::text::pgn::replay_tree`]), the PGN writers walk
 //! ([`GameTree::walk`]) and the browser board edits. A game without side
 //! lines is a tree whose every node has at most one child.
 //!
@@ -313,7 +313,8 @@ pub(crate) mod tests {
                 let m = legal[rng.below(legal.len() as u64) as usize];
                 parent = t.push(parent, m);
                 if rng.below(3) == 0 {
-                    t.nodes[parent].comments.push(format!("c{ply} {{x}}").replace('}', ")"));
+                    // A comment as the one escaper (`pgn::comment`) leaves it.
+                    t.nodes[parent].comments.push(format!("c{ply} (x)"));
                 }
                 if rng.below(4) == 0 {
                     t.nodes[parent].nags.push(rng.below(256) as u8);

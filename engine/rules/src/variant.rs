@@ -2,8 +2,8 @@
 //! attack tables built once per board.
 
 use super::bitboard::{bit, Bitboard};
-use super::coord;
 use super::piece::{Color, Kind};
+use crate::text::coord;
 use std::fmt;
 use std::sync::LazyLock;
 

@@ -2,8 +2,8 @@
 //! (RULES.md 11), round trips of random games through both, and the errors
 //! they name.
 
-use rules::notation::{export, import, move_to_notation};
-use rules::pgn;
+use rules::text::notation::{export, import, move_to_notation};
+use rules::text::pgn;
 use rules::{GameRecord, GameResult, Kind, Move, Position, SplitMix64, Variant};
 
 const SAMPLE_RECORD: &str = include_str!("data/sample_game.txt");
@@ -183,11 +183,11 @@ fn texts(start: &Position, moves: &[Move]) -> Vec<String> {
 /// over them: nothing after it is read.
 #[test]
 fn the_inventors_notation_stops_at_the_limits() {
-    let limits = rules::pgn::ReadLimits { plies: 2, total: 3 };
-    let two = rules::notation::import_within("1 E3 - E5 H10 - H8\n", Variant::Pom, limits).unwrap();
+    let limits = rules::text::pgn::ReadLimits { plies: 2, total: 3 };
+    let two = rules::text::notation::import_within("1 E3 - E5 H10 - H8\n", Variant::Pom, limits).unwrap();
     assert_eq!(two[0].moves.len(), 2);
-    let e = rules::notation::import_within("1 E3 - E5 H10 - H8\n2 E5 - E6\n", Variant::Pom, limits).unwrap_err();
+    let e = rules::text::notation::import_within("1 E3 - E5 H10 - H8\n2 E5 - E6\n", Variant::Pom, limits).unwrap_err();
     assert!(e.to_string().contains("3 plies is over the cap of 2"), "{e}");
-    let e = rules::notation::import_within("1 E3 - E5 H10 - H8 *\n1 E3 - E5 H10 - H8 *\n", Variant::Pom, limits).unwrap_err();
+    let e = rules::text::notation::import_within("1 E3 - E5 H10 - H8 *\n1 E3 - E5 H10 - H8 *\n", Variant::Pom, limits).unwrap_err();
     assert!(e.to_string().contains("over 3 plies in all"), "{e}");
 }

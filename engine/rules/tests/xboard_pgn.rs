@@ -2,8 +2,9 @@
 //! files Debian's XBoard 4.9.1 saved with Gorgon on both sides, and games
 //! made in XBoard with every move kind (tests/data/README.md says how).
 
-use rules::pgn::{self, Dialect, ReadGame};
-use rules::{xboard, Color, GameResult, Position, Variant};
+use rules::text::pgn::{self, Dialect, ReadGame};
+use rules::text::xboard;
+use rules::{Color, GameResult, Position, Variant};
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));

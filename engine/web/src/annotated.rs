@@ -13,7 +13,7 @@
 use crate::game::ReplayedGame;
 use crate::{review, view};
 use engine::analysis::annotate::{self, Analysis, Judgement, Notation};
-use rules::pgn::PgnGame;
+use rules::text::pgn::PgnGame;
 use rules::{line_texts, GameRecord};
 use serde_json::{json, Value};
 

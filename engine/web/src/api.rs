@@ -10,7 +10,7 @@ use crate::work::off_loop;
 use crate::App;
 use axum::extract::State;
 use axum::response::Response;
-use rules::pgn::ReadLimits;
+use rules::text::pgn::ReadLimits;
 use rules::variant::{MEDUSA_FILE, SWAP_FILES};
 use rules::{GameRecord, GameTree, Kind, Variant};
 use serde::Deserialize;

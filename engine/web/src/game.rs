@@ -4,6 +4,7 @@
 
 use crate::caps::Caps;
 use crate::error::ApiError;
+use rules::text::pgn;
 use rules::{Color, Move, Position, Variant};
 use serde::Deserialize;
 
@@ -37,8 +38,7 @@ pub fn variant(name: &str) -> Result<Variant, ApiError> {
 
 /// `12.` or `12...`: the number of the move about to be played in `pos`.
 pub fn move_number(pos: &Position) -> String {
-    let dots = if pos.side_to_move() == Color::White { "." } else { "..." };
-    format!("{}{dots}", pos.fullmove_number())
+    pgn::MoveNumber::of(pos).to_string()
 }
 
 impl GameSpec {

@@ -1,14 +1,15 @@
 //! Game records in and out: PGN in coordinates (the project's PGN reader,
-//! `rules::pgn`, reads it back; so do `gorgon annotate` and the match
-//! runner's `--stats`) and the inventor's notation (`rules::notation`),
+//! `rules::text::pgn`, reads it back; so do `gorgon annotate` and the match
+//! runner's `--stats`) and the inventor's notation (`rules::text::notation`),
 //! each with its side lines: a game travels as a tree (`rules::GameTree`,
 //! as JSON: [`tree_json`], [`TreeSpec`]; docs/WEB.md).
 
 use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::game::move_number;
-use rules::pgn::ReadLimits;
-use rules::{notation, pgn, GameResult, GameTree, Move, Position, Variant};
+use rules::text::pgn::ReadLimits;
+use rules::text::{notation, pgn};
+use rules::{GameResult, GameTree, Move, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -38,7 +39,7 @@ pub fn result(text: Option<&str>) -> Result<Option<GameResult>, ApiError> {
 /// The game as PGN in coordinates: the seven-tag roster (with the page's
 /// tags where given), `Variant`, `FEN` and `SetUp` when not the start, the
 /// numbered moves with their glyphs, comments and side lines
-/// ([`pgn::tree_tokens`]) and the result.
+/// ([`pgn::Movetext::tree`]) and the result.
 pub fn export_coord(game: &GameTree, result: Option<GameResult>, tags: &BTreeMap<String, String>) -> String {
     let variant = game.start.variant();
     let result_text = result.unwrap_or(GameResult::Unfinished).to_string();
@@ -70,9 +71,10 @@ pub fn export_coord(game: &GameTree, result: Option<GameResult>, tags: &BTreeMap
         }
     }
     out.push('\n');
-    let mut tokens = pgn::tree_tokens(game, |pos, m| pos.move_text(m));
-    tokens.push(result_text);
-    out.push_str(&pgn::movetext(&tokens));
+    let mut movetext = pgn::Movetext::default();
+    movetext.tree(game, |pos, m| pos.move_text(m));
+    movetext.result(&result_text);
+    out.push_str(&movetext.text());
     out.push('\n');
     out
 }

@@ -1,7 +1,7 @@
 //! A move typed in the page's move box, resolved by the rules crate: in
 //! coordinates (`e3e5`, NOTATION.md 2, read by `Position::parse_move`) or
 //! in the inventor's notation (`E3 - E5`, `ME x B10`, NOTATION.md 3, read
-//! by `rules::notation`). The page then plays the coordinate move like a
+//! by `rules::text::notation`). The page then plays the coordinate move like a
 //! move made on the board.
 
 use crate::body::Body;
@@ -11,8 +11,9 @@ use crate::App;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use rules::coord::MoveText;
-use rules::{notation, Move, Position};
+use rules::text::coord::MoveText;
+use rules::text::notation;
+use rules::{Move, Position};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;

@@ -4,7 +4,8 @@
 //! coordinates and in the inventor's notation.
 
 use crate::game::ReplayedGame;
-use rules::{notation, squares, Bitboard, Color, MoveKind, Outcome, Piece, Position};
+use rules::text::notation;
+use rules::{squares, Bitboard, Color, MoveKind, Outcome, Piece, Position};
 use serde_json::{json, Map, Value};
 
 /// `{"color": "w", "kind": "E", "morph": true, "name": "Medusa"}`: the
@@ -169,7 +170,7 @@ pub fn position_json(game: &ReplayedGame) -> Value {
         ("legal", legal_json(pos)),
         ("outcome", json!(pos.outcome().map(outcome_json))),
         ("history", json!(history_json(game))),
-        ("diagram", json!(rules::diagram::describe(pos))),
+        ("diagram", json!(rules::text::diagram::describe(pos))),
     ];
     for (key, value) in rest {
         view.insert(key.into(), value);

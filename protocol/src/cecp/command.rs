@@ -6,7 +6,7 @@ use std::fmt;
 use super::error::CecpError;
 use super::moves::CecpMove;
 use crate::tokens::{is_keyword, Tokens};
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 /// A time control from `level MPS BASE INC`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::shown;
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 /// Why a token is not a CECP move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

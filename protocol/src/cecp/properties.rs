@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::reply::Bound;
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 fn square() -> impl Strategy<Value = Square> {
     (0..Square::MAX_FILES, 1..=Square::MAX_RANK).prop_map(|(f, r)| Square::new(f, r).unwrap())

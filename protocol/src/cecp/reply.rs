@@ -14,7 +14,7 @@ use super::command::GameResult;
 use super::moves::CecpMove;
 use crate::reply::Bound;
 use crate::text::OneLine;
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 /// A feature value: `name=1`, `name=3`, `name="text"`. Read back, a bare
 /// `0` or `1` is a [`FeatureValue::Bool`] (the text cannot tell it from

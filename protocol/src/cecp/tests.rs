@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::reply::Bound;
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()

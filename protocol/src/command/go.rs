@@ -6,7 +6,7 @@ use super::Command;
 use crate::error::{shown, ParseError};
 use crate::text::{field, moves};
 use crate::tokens::{find_keyword, Tokens};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 const COMMAND: &str = "go";
 

@@ -3,7 +3,7 @@
 use super::Command;
 use crate::error::ParseError;
 use crate::tokens::{is_keyword, Tokens};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// A FEN has at most six fields (NOTATION.md section 1).
 const MAX_FEN_FIELDS: usize = 6;

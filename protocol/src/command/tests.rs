@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use super::*;
 use crate::error::MoveTextErrorKind;
-use rules::coord::{Square, Suffix};
+use rules::text::coord::{Square, Suffix};
 
 fn parse(line: &str) -> Command {
     match parse_line(line) {

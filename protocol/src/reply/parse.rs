@@ -8,7 +8,7 @@
 use super::{Bound, Info, OptionDecl, OptionKind, Reply, Score, ScoreValue};
 use crate::error::{shown, ParseError};
 use crate::tokens::{find_keyword, is_keyword, Tokens};
-use rules::coord::MoveText;
+use rules::text::coord::MoveText;
 
 /// Parses the arguments of a reply; called after the reply word.
 type ReplyParser = fn(&mut Tokens<'_>) -> Result<Reply, ParseError>;

@@ -1,11 +1,11 @@
-//! Fuzz target: the inventor's notation, `rules::notation::import`, in
+//! Fuzz target: the inventor's notation, `rules::text::notation::import`, in
 //! both variants, on arbitrary text (decoded leniently). It must never
 //! panic. Every game it imports must export (`notation::export`) to a text
 //! that imports back to the same start position, moves and result.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rules::notation::{export, import};
+use rules::text::notation::{export, import};
 use rules::{GameResult, Variant};
 
 fuzz_target!(|data: &[u8]| {

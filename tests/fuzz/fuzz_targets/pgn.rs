@@ -1,12 +1,12 @@
-//! Fuzz target: the PGN reader, `rules::pgn::parse` (lexical) and
-//! `rules::pgn::replay` of every game in both variants, on arbitrary text
+//! Fuzz target: the PGN reader, `rules::text::pgn::parse` (lexical) and
+//! `rules::text::pgn::replay` of every game in both variants, on arbitrary text
 //! (decoded leniently, as a PGN file read for a book would be; the reader
 //! itself takes `&str`). Neither may panic. `parse` keeps one comment list
 //! per move, and a replayed game is a list of legal moves from its start.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rules::pgn::{self, Replayed};
+use rules::text::pgn::{self, Replayed};
 use rules::Variant;
 
 fuzz_target!(|data: &[u8]| {

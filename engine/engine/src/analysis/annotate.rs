@@ -25,8 +25,9 @@
 use super::Verdict;
 use protocol::ScoreValue;
 use rules::line_texts;
-use rules::pgn::{self, PgnGame};
-use rules::{notation, xboard, Color, GameRecord, Move, Position};
+use rules::text::pgn::{self, PgnGame};
+use rules::text::{notation, xboard};
+use rules::{Color, GameRecord, Move, Position};
 use std::fmt;
 
 /// The glyphs, by the loss of expected score they start at.
@@ -320,17 +321,14 @@ pub fn write_pgn(
     }
     out.push('\n');
 
-    let mut words: Vec<String> = Vec::new();
+    let mut movetext = pgn::Movetext::default();
     let mut pos = game.start.clone();
     for (ply, &m) in game.moves.iter().enumerate() {
         let j = &judgements[ply];
         let r = remarks(&pos, m, j, &analyses[ply], &analyses[ply + 1], notation);
-        // Every move has a comment, so a Black move always needs its number.
-        let dots = if j.mover == Color::White { "." } else { "..." };
-        words.push(format!("{}{dots}", j.number));
-        words.push(notation.movetext(&pos, m));
+        movetext.play(j.mover, j.number, notation.movetext(&pos, m));
         if let Some(g) = j.glyph {
-            words.push(format!("${}", g.nag()));
+            movetext.nag(g.nag());
         }
         let mut comment = Vec::new();
         if notation == Notation::Book {
@@ -346,14 +344,18 @@ pub fn write_pgn(
             let texts = line_texts(&pos, &r.line, |p, m| notation.text(p, m));
             comment.push(format!("Line: {}.", texts.join(", ")));
         }
-        words.push(format!("{{{}}}", comment.join(" ")));
+        movetext.comment(&comment.join(" "));
+        // The engine's line replaces the move played (up to a move that is
+        // not legal, should the line hold one).
         if notation != Notation::Book && !r.line.is_empty() {
-            words.push(variation(&pos, &r.line, notation));
+            movetext.open();
+            movetext.line(&pos, &r.line, |p, m| notation.movetext(p, m));
+            movetext.close();
         }
         pos.make(m);
     }
-    words.push(result);
-    out.push_str(&pgn::movetext(&words));
+    movetext.result(&result);
+    out.push_str(&movetext.text());
     out.push_str("\n\n");
     out
 }
@@ -410,27 +412,6 @@ pub fn remarks(pos: &Position, m: Move, j: &Judgement, here: &Analysis, next: &A
         words,
         line,
     }
-}
-
-/// `(12... d11f9 13. e3e5 ...)`: a line of moves from `pos` in the
-/// movetext's notation (up to a move that is not legal, should a line hold
-/// one).
-fn variation(pos: &Position, line: &[Move], notation: Notation) -> String {
-    let mut p = pos.clone();
-    let mut parts = Vec::new();
-    for (i, &m) in line.iter().enumerate() {
-        if !p.is_legal(m) {
-            break;
-        }
-        if p.side_to_move() == Color::White {
-            parts.push(format!("{}.", p.fullmove_number()));
-        } else if i == 0 {
-            parts.push(format!("{}...", p.fullmove_number()));
-        }
-        parts.push(notation.movetext(&p, m));
-        p.make(m);
-    }
-    format!("({})", parts.join(" "))
 }
 
 #[cfg(test)]
@@ -523,7 +504,7 @@ mod tests {
         assert!(flat.contains(" $4 {[%eval 1.50,9] Blunder. Gorgon prefers "), "{text}");
         assert!(text.contains("(1... "), "{text}");
         assert!(text.trim_end().ends_with("1-0"), "{text}");
-        let games = rules::pgn::read_games(&text, "annotated.pgn", Variant::MiniPom).unwrap().0;
+        let games = rules::text::pgn::read_games(&text, "annotated.pgn", Variant::MiniPom).unwrap().0;
         assert_eq!(games[0].moves, game.moves);
         assert_eq!(games[0].result, Some(GameResult::WhiteWins));
 
@@ -531,7 +512,7 @@ mod tests {
         assert!(book.contains("Line: "), "{book}");
         assert!(!book.contains("(1... "), "{book}");
         assert_eq!(
-            rules::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
+            rules::text::pgn::read_games(&book, "b.pgn", Variant::MiniPom).unwrap().0[0].moves,
             game.moves
         );
     }

@@ -10,7 +10,7 @@
 use super::{score_json, Analyst, SearchLimits, Verdict};
 use crate::parallel;
 use protocol::Shard;
-use rules::pgn::{self, PgnGame};
+use rules::text::pgn::{self, PgnGame};
 use rules::{GameRecord, Position, Variant};
 use std::collections::HashSet;
 use std::fmt;
@@ -123,7 +123,7 @@ impl Input {
 
 /// Every game of a PGN text as written and replayed, each on the board of
 /// its own `Variant` tag (`variant` by default), in Gorgon's or XBoard's
-/// dialect (`rules::pgn::read`).
+/// dialect (`rules::text::pgn::read`).
 pub fn read_games(text: &str, file: &str, variant: Variant) -> Result<Vec<(PgnGame, GameRecord)>, String> {
     let games = pgn::read(text, file, variant).map_err(|e| e.to_string())?;
     Ok(games.into_iter().map(|g| (g.written, g.record)).collect())

@@ -10,8 +10,8 @@
 mod selfplay;
 
 pub use gbk::{BookData, BookVariant, Entry, FormatError};
-pub use rules::notation::{self, NotationError};
-pub use rules::pgn::{self, PgnError};
+pub use rules::text::notation::{self, NotationError};
+pub use rules::text::pgn::{self, PgnError};
 pub use rules::{GameRecord, GameResult};
 pub use selfplay::{selfplay, selfplay_builder, selfplay_games, selfplay_pgn, SelfPlayOptions};
 
@@ -290,19 +290,10 @@ pub fn games_pgn(games: &[GameRecord], first_round: usize, event: &str, player: 
             out.push_str(&pgn::tag_pair(name, value));
         }
         out.push('\n');
-        let mut pos = g.start.clone();
-        let mut tokens = Vec::with_capacity(g.moves.len() * 3 / 2 + 1);
-        for (i, &m) in g.moves.iter().enumerate() {
-            if pos.side_to_move() == Color::White {
-                tokens.push(format!("{}.", pos.fullmove_number()));
-            } else if i == 0 {
-                tokens.push(format!("{}...", pos.fullmove_number()));
-            }
-            tokens.push(pos.move_text(m));
-            pos.make(m);
-        }
-        tokens.push(result.to_string());
-        out.push_str(&pgn::movetext(&tokens));
+        let mut movetext = pgn::Movetext::default();
+        movetext.line(&g.start, &g.moves, |pos, m| pos.move_text(m));
+        movetext.result(result);
+        out.push_str(&movetext.text());
         out.push_str("\n\n");
     }
     out

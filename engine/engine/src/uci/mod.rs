@@ -329,7 +329,7 @@ impl Session {
                     ));
                 }
             }
-            Command::D => write_line(rules::diagram::describe(&self.pos)),
+            Command::D => write_line(rules::text::diagram::describe(&self.pos)),
             Command::Eval => {
                 write_line(player::eval_breakdown(&self.pos));
                 let variant = self.pos.variant();

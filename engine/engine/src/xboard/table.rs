@@ -3,23 +3,23 @@
 //! XBoard letters (every piece, Morph forms included, has its own letter
 //! and its own XBoard piece type, so its own image) and the translation of
 //! FENs and moves between XBoard's letters and Gorgon's are the rules
-//! crate's (`rules::xboard`), shared with the PGN reader; docs/XBOARD.md
+//! crate's (`rules::text::xboard`), shared with the PGN reader; docs/XBOARD.md
 //! explains the choices.
 
 use protocol::cecp::{CecpMove, Reply, Setup};
 use rules::{bit, Bitboard, Color, Move, MoveKind, Piece, Position, Variant};
 
-use rules::xboard::{entries, letter, piece_to_char, suffix, PARENT};
+use rules::text::xboard::{entries, letter, piece_to_char, suffix, PARENT};
 
-/// A position as an XBoard FEN (`rules::xboard::fen`).
+/// A position as an XBoard FEN (`rules::text::xboard::fen`).
 pub fn xboard_fen(pos: &Position) -> String {
-    rules::xboard::fen(pos)
+    rules::text::xboard::fen(pos)
 }
 
 /// Parses a FEN from XBoard (`setboard`), its missing rights resolved as
-/// XBoard does (`rules::xboard::parse_fen`).
+/// XBoard does (`rules::text::xboard::parse_fen`).
 pub fn parse_xboard_fen(variant: Variant, fen: &str) -> Result<Position, String> {
-    rules::xboard::parse_fen(variant, fen)
+    rules::text::xboard::parse_fen(variant, fen)
 }
 
 /// The `setup` line of a variant.
@@ -89,7 +89,7 @@ pub fn user_move(pos: &Position, mv: &CecpMove) -> Result<Move, String> {
     let (Some(f), Some(t)) = (pos.geometry().square_of(from), pos.geometry().square_of(to)) else {
         return Err(format!("{from}{to} leaves the {} board", pos.variant()));
     };
-    rules::xboard::resolve(pos, f, t, promotion)
+    rules::text::xboard::resolve(pos, f, t, promotion)
 }
 
 /// True if `mv` goes to a square where the mover has a choice (magenta in

@@ -2,7 +2,7 @@
 //! lines of other engines.
 
 use super::*;
-use rules::coord::Square;
+use rules::text::coord::Square;
 
 fn mv(text: &str) -> CecpMove {
     text.parse().unwrap()

@@ -1,6 +1,7 @@
-//! PGN: the pieces every writer of the project shares (tag pairs, movetext
-//! lines: [`tag_pair`], [`movetext`]) and the one PGN reader, for both
-//! dialects a file may be written in:
+//! PGN: the pieces every writer of the project shares (`write.rs`: tag
+//! pairs, comments, move numbers, movetext: [`tag_pair`], [`comment`],
+//! [`MoveNumbers`], [`Movetext`]) and the one PGN reader, for both dialects
+//! a file may be written in:
 //!
 //! - Gorgon's (the match runner, self-play, `gorgon annotate`): coordinate
 //!   moves (`e3e5`, `b7d8(H)`, `f1k1`) and Gorgon's FEN;
@@ -8,9 +9,10 @@
 //!   the FEN (`b` for a Morph in Advisor form) without a rights field, a
 //!   `[VariantMen]` tag, SAN in those letters (`Mc3`, `Bxa8`, `Pge1`,
 //!   `O-O`, `c11=E`) mixed with coordinate moves where XBoard's SAN cannot
-//!   say the move (`a3a5`), read by [`crate::xboard::read_move`].
+//!   say the move (`a3a5`), read by [`crate::text::xboard::read_move`].
 //!
-//! The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
+//! The reader is a lexer (`lexer.rs`) and a parser over its tokens
+//! ([`parse`]). The lexer takes tag pairs, move numbers, `{...}` and `;` comments,
 //! `(...)` variations, nested (a `(X)` glued to a move is its
 //! transformation, `b7d8(H)`), `$n` glyphs (and `!`, `?`, `!?`... marks,
 //! kept as `$1` to `$6`) and a result token. Each game's dialect comes
@@ -23,10 +25,16 @@
 //! its own branch (the move a variation replaces taken back first). Every
 //! reader checks them: a side line's illegal move is an error naming it.
 
-use crate::tree::{GameTree, Step, TreeNode};
-use crate::{xboard, GameRecord, GameResult, Move};
+use crate::text::xboard;
+use crate::tree::{GameTree, TreeNode};
+use crate::{GameRecord, GameResult, Move};
 use crate::{Position, Variant};
+use lexer::{Lexer, Token};
 use std::fmt;
+pub use write::{comment, tag_pair, MoveNumber, MoveNumbers, Movetext, LINE_WIDTH};
+
+mod lexer;
+mod write;
 
 /// A game as written, before replay.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -70,20 +78,6 @@ pub struct PgnVariation {
     pub moves: Vec<(String, usize)>,
     pub comments: Vec<Vec<String>>,
     pub nags: Vec<Vec<u8>>,
-}
-
-/// `$1` to `$6` for the marks after a move (`e3e5!?`), as PGN's export
-/// format writes them.
-fn mark_nag(marks: &str) -> Option<u8> {
-    match marks {
-        "!" => Some(1),
-        "?" => Some(2),
-        "!!" => Some(3),
-        "??" => Some(4),
-        "!?" => Some(5),
-        "?!" => Some(6),
-        _ => None,
-    }
 }
 
 impl PgnGame {
@@ -190,95 +184,12 @@ impl ReadLimits {
     }
 }
 
-/// The longest line a PGN writer makes (the PGN standard's export format
-/// keeps lines under 80 characters).
-pub const LINE_WIDTH: usize = 79;
-
-/// `[Name "value"]` with `\` and `"` in the value escaped, and a newline.
-/// A PGN string holds printing characters only, and a tag pair is one
-/// line: a newline, tab or other control character in the value (a player
-/// name pasted with its line break) becomes a space, so that every PGN
-/// reader can read the tag section back.
-pub fn tag_pair(name: &str, value: &str) -> String {
-    let value: String = value.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
-/// Movetext tokens (move numbers, moves, NAGs, `{comments}`,
-/// `(variations)`, the result) joined by spaces into lines of at most
-/// [`LINE_WIDTH`] characters; a longer token stands on a line of its own.
-/// No newline at the end.
-pub fn movetext(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut line = 0;
-    for t in tokens {
-        if line > 0 && line + 1 + t.len() > LINE_WIDTH {
-            out.push('\n');
-            line = 0;
-        } else if line > 0 {
-            out.push(' ');
-            line += 1;
-        }
-        out.push_str(t);
-        line += t.len();
-    }
-    out
-}
-
-/// The movetext tokens of a game tree, without the result: the start's
-/// comments, then each move (`text` writes it from the position before
-/// it) with its number, glyphs (`$n`) and `{comments}`, and each side line
-/// in `(` `)` after the move it replaces, nested as deep as the tree. A
-/// Black move is numbered (`3...`) at the start of a line and after a
-/// comment or a side line. A `}` in a comment, which would end it, is
-/// written `)`. For [`movetext`]; [`parse`] and [`replay_tree`] read it
-/// back to the same tree.
-pub fn tree_tokens(tree: &GameTree, mut text: impl FnMut(&Position, Move) -> String) -> Vec<String> {
-    let comment = |c: &str| format!("{{{}}}", c.replace('}', ")"));
-    let mut tokens: Vec<String> = tree.nodes[0].comments.iter().map(|c| comment(c)).collect();
-    let mut numbered = true;
-    tree.walk(|step, pos| match step {
-        Step::Open => {
-            tokens.push("(".into());
-            numbered = true;
-        }
-        Step::Close => {
-            tokens.push(")".into());
-            numbered = true;
-        }
-        Step::Move(n) => {
-            let node = &tree.nodes[n];
-            tokens.extend(node.before.iter().map(|c| comment(c)));
-            let white = pos.side_to_move() == crate::Color::White;
-            if white || numbered {
-                let dots = if white { "." } else { "..." };
-                tokens.push(format!("{}{dots}", pos.fullmove_number()));
-            }
-            tokens.push(text(pos, node.mv.expect("only node 0 has no move")));
-            tokens.extend(node.nags.iter().map(|g| format!("${g}")));
-            tokens.extend(node.comments.iter().map(|c| comment(c)));
-            numbered = !node.comments.is_empty();
-        }
-    });
-    // `(` and `)` hug their neighbours, as PGN is usually written.
-    let mut out: Vec<String> = Vec::with_capacity(tokens.len());
-    let mut glue = false;
-    for t in tokens {
-        match out.last_mut() {
-            Some(last) if t == ")" || glue => last.push_str(&t),
-            _ => out.push(t),
-        }
-        glue = out.last().is_some_and(|l| l.ends_with('('));
-    }
-    out
-}
-
-/// Splits a PGN text into games (lexical only; no rules involved).
+/// Splits a PGN text into games, as written (no rules involved): a state
+/// machine over the [`lexer`]'s tokens. The state is the game being read
+/// and the line (main or side) its next move goes to.
 pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
     let mut games: Vec<PgnGame> = Vec::new();
     let mut cur = PgnGame::default();
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1;
     let fail = |line: usize, games: &Vec<PgnGame>, cur: &PgnGame, message: String| PgnError {
         file: file.to_string(),
         game: games.len() + 1,
@@ -286,7 +197,6 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
         line,
         message,
     };
-    let mut at_line_start = true;
     // The open variations: the line each branches from, and the line of
     // its `(` (`None` in `line_of`: the main line).
     let mut open: Vec<(Option<usize>, usize)> = Vec::new();
@@ -295,111 +205,37 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
         let start = open.last().map_or(0, |o| o.1);
         fail(start, games, cur, "unterminated variation (: ')' missing".into())
     };
-    while let Some(&(i, c)) = chars.peek() {
-        match c {
-            '\n' => {
-                line += 1;
-                chars.next();
-                at_line_start = true;
-                continue;
-            }
-            c if c.is_whitespace() => {
-                chars.next();
-                continue;
-            }
-            '%' if at_line_start => {
-                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
-                    chars.next();
-                }
-            }
-            '[' => {
+    for token in Lexer::new(text) {
+        let (line, token) = token.map_err(|e| fail(e.line, &games, &cur, e.message))?;
+        match token {
+            Token::Tag(tag) => {
                 if !open.is_empty() {
                     return Err(unclosed(&open, &games, &cur));
                 }
+                // A tag after moves starts the next game.
                 if !cur.moves.is_empty() || cur.result.is_some() {
                     games.push(std::mem::take(&mut cur));
                 }
                 if cur.line == 0 {
                     cur.line = line;
                 }
-                let start_line = line;
-                chars.next();
-                let mut body = String::new();
-                let mut in_quotes = false;
-                let mut closed = false;
-                while let Some((_, c)) = chars.next() {
-                    match c {
-                        '\\' if in_quotes => {
-                            if let Some((_, e)) = chars.next() {
-                                body.push(e);
-                            }
-                        }
-                        '"' => {
-                            in_quotes = !in_quotes;
-                            body.push('"');
-                        }
-                        ']' if !in_quotes => {
-                            closed = true;
-                            break;
-                        }
-                        '\n' => {
-                            line += 1;
-                            body.push(' ');
-                        }
-                        c => body.push(c),
-                    }
-                }
-                if !closed {
-                    return Err(fail(start_line, &games, &cur, "unterminated tag".into()));
-                }
-                let (name, value) = body
-                    .trim()
-                    .split_once(char::is_whitespace)
-                    .and_then(|(n, v)| Some((n.to_string(), v.trim().strip_prefix('"')?.strip_suffix('"')?.to_string())))
-                    .ok_or_else(|| fail(start_line, &games, &cur, format!("malformed tag [{body}]")))?;
-                cur.tags.push((name, value));
+                cur.tags.push(tag.map_err(|message| fail(line, &games, &cur, message))?);
             }
-            '{' => {
-                let start_line = line;
-                let mut closed = false;
-                let mut comment = String::new();
-                chars.next();
-                for (_, c) in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                    }
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    comment.push(c);
-                }
-                if !closed {
-                    return Err(fail(start_line, &games, &cur, "unterminated comment {".into()));
-                }
-                let comment = comment.trim().to_string();
-                match line_of {
-                    None => match cur.comments.last_mut() {
+            Token::Comment(comment) => match line_of {
+                None => match cur.comments.last_mut() {
+                    Some(last) => last.push(comment),
+                    None => cur.prelude.push(comment),
+                },
+                Some(v) => {
+                    let v = &mut cur.variations[v];
+                    match v.comments.last_mut() {
                         Some(last) => last.push(comment),
-                        None => cur.prelude.push(comment),
-                    },
-                    Some(v) => {
-                        let v = &mut cur.variations[v];
-                        match v.comments.last_mut() {
-                            Some(last) => last.push(comment),
-                            None => v.before.push(comment),
-                        }
+                        None => v.before.push(comment),
                     }
                 }
-            }
-            ';' => {
-                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
-                    chars.next();
-                }
-            }
-            '(' => {
+            },
+            Token::Open => {
                 // A side line replaces the last move of the line it is in.
-                chars.next();
                 let replaced = match line_of {
                     None => cur.moves.len(),
                     Some(v) => cur.variations[v].moves.len(),
@@ -416,89 +252,67 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
                 open.push((line_of, line));
                 line_of = Some(cur.variations.len() - 1);
             }
-            ')' if !open.is_empty() => {
-                chars.next();
+            Token::Close => {
+                let Some((of, _)) = open.pop() else {
+                    return Err(fail(line, &games, &cur, "unexpected ')'".into()));
+                };
                 // An empty `( )` (some programs write one) holds no move
                 // and nothing branches from it: it is the last one.
                 if line_of.is_some_and(|v| cur.variations[v].moves.is_empty()) {
                     cur.variations.pop();
                 }
-                line_of = open.pop().and_then(|o| o.0);
+                line_of = of;
             }
-            ')' | ']' | '}' => return Err(fail(line, &games, &cur, format!("unexpected '{c}'"))),
-            _ => {
-                let start = i;
-                let mut end = text.len();
-                while let Some(&(j, c)) = chars.peek() {
-                    // A transformation suffix belongs to the move: `b7d8(H)`, `c5d8(ME)`.
-                    if c == '(' && j > start {
-                        let code = text[j + 1..].bytes().take_while(u8::is_ascii_alphabetic).count();
-                        if (1..=2).contains(&code) && text[j + 1 + code..].starts_with(')') {
-                            for _ in 0..code + 2 {
-                                chars.next();
-                            }
-                            continue;
-                        }
-                    }
-                    if c.is_whitespace() || "{}()[];".contains(c) {
-                        end = j;
-                        break;
-                    }
-                    chars.next();
-                }
-                let word = &text[start..end];
+            Token::Result(result) => {
                 if cur.line == 0 {
                     cur.line = line;
                 }
-                if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                    if !open.is_empty() {
-                        return Err(unclosed(&open, &games, &cur));
+                if !open.is_empty() {
+                    return Err(unclosed(&open, &games, &cur));
+                }
+                cur.result = Some(result.to_string());
+                games.push(std::mem::take(&mut cur));
+            }
+            Token::Nag(nag) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+                // A glyph of the line's last move (an unreadable one, or
+                // one before any move, says nothing: skipped).
+                let nags = match line_of {
+                    None => &mut cur.nags,
+                    Some(v) => &mut cur.variations[v].nags,
+                };
+                if let (Some(nag), Some(last)) = (nag, nags.last_mut()) {
+                    last.push(nag);
+                }
+            }
+            Token::Number(_) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+            }
+            Token::Move(text, mark) => {
+                if cur.line == 0 {
+                    cur.line = line;
+                }
+                let entry = (text.to_string(), line);
+                let nags = mark.into_iter().collect();
+                match line_of {
+                    None => {
+                        cur.moves.push(entry);
+                        cur.comments.push(Vec::new());
+                        cur.nags.push(nags);
                     }
-                    cur.result = Some(word.to_string());
-                    games.push(std::mem::take(&mut cur));
-                } else if let Some(nag) = word.strip_prefix('$') {
-                    // A glyph of the line's last move (an unreadable one,
-                    // or one before any move, says nothing: skipped).
-                    if let Ok(nag) = nag.parse::<u8>() {
-                        let nags = match line_of {
-                            None => &mut cur.nags,
-                            Some(v) => &mut cur.variations[v].nags,
-                        };
-                        if let Some(last) = nags.last_mut() {
-                            last.push(nag);
-                        }
-                    }
-                } else {
-                    // Strip a move number (`12.`, `12...`, `1.e3e5`) and marks.
-                    let after_number = word.trim_start_matches(|c: char| c.is_ascii_digit());
-                    let w = if after_number.is_empty() || after_number.starts_with('.') {
-                        after_number.trim_start_matches('.')
-                    } else {
-                        word
-                    };
-                    let stripped = w.trim_end_matches(['+', '#', '!', '?']);
-                    if !stripped.is_empty() {
-                        let marks: String = w[stripped.len()..].chars().filter(|&c| c == '!' || c == '?').collect();
-                        let nags = mark_nag(&marks).into_iter().collect();
-                        let entry = (stripped.to_string(), line);
-                        match line_of {
-                            None => {
-                                cur.moves.push(entry);
-                                cur.comments.push(Vec::new());
-                                cur.nags.push(nags);
-                            }
-                            Some(v) => {
-                                let v = &mut cur.variations[v];
-                                v.moves.push(entry);
-                                v.comments.push(Vec::new());
-                                v.nags.push(nags);
-                            }
-                        }
+                    Some(v) => {
+                        let v = &mut cur.variations[v];
+                        v.moves.push(entry);
+                        v.comments.push(Vec::new());
+                        v.nags.push(nags);
                     }
                 }
             }
         }
-        at_line_start = false;
     }
     if !open.is_empty() {
         return Err(unclosed(&open, &games, &cur));
@@ -527,7 +341,7 @@ impl PgnGame {
         let xboard_fen = self
             .tag("FEN")
             .is_some_and(|fen| Position::from_fen(variant, fen).is_err() && xboard::parse_fen(variant, fen).is_ok());
-        let san = self.moves.iter().any(|(m, _)| m.parse::<crate::coord::MoveText>().is_err());
+        let san = self.moves.iter().any(|(m, _)| m.parse::<crate::text::coord::MoveText>().is_err());
         if self.tag("VariantMen").is_some() || xboard_fen || san {
             Dialect::Xboard
         } else {
@@ -717,8 +531,7 @@ pub fn replay_prefix(
 
 /// `12.` or `12...` and the text of the move played from `pos`.
 fn move_label(pos: &Position, text: &str, ply: usize) -> String {
-    let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
-    format!("move {}{dots} {text} (ply {})", pos.fullmove_number(), ply + 1)
+    format!("move {} {text} (ply {})", MoveNumber::of(pos), ply + 1)
 }
 
 /// A move's line and error message.
@@ -956,54 +769,6 @@ pub fn read_games_within(text: &str, file: &str, variant: Variant, limits: ReadL
 mod tests {
     use super::*;
 
-    #[test]
-    fn written_tags_and_movetext_read_back() {
-        let tokens: Vec<String> =
-            "1. e3e5 {a long comment that goes on and on and on and on and on and on and on and on and on} h10h8 $2 (1... g9g7) 1-0"
-                .split(' ')
-                .map(String::from)
-                .collect();
-        // Comments are one token each here: join the comment's words back.
-        let mut joined: Vec<String> = Vec::new();
-        for t in tokens {
-            match joined.last_mut() {
-                Some(last) if last.starts_with('{') && !last.ends_with('}') => {
-                    last.push(' ');
-                    last.push_str(&t);
-                }
-                _ => joined.push(t),
-            }
-        }
-        let text = format!(
-            "{}{}\n{}\n",
-            tag_pair("White", "A \"quoted\" \\ name"),
-            tag_pair("Variant", "pom"),
-            movetext(&joined)
-        );
-        assert!(
-            text.lines()
-                .all(|l| l.len() <= LINE_WIDTH || !l.contains(' ') || l.starts_with('{')),
-            "{text}"
-        );
-        assert!(text.contains("\n{a long comment"), "the comment, too long to share a line: {text}");
-        let games = parse(&text, "t.pgn").unwrap();
-        assert_eq!(games[0].tag("White"), Some("A \"quoted\" \\ name"));
-        assert_eq!(games[0].moves.iter().map(|m| m.0.as_str()).collect::<Vec<_>>(), ["e3e5", "h10h8"]);
-        assert_eq!(games[0].result.as_deref(), Some("1-0"));
-    }
-
-    /// A value with a line break (or another control character) is
-    /// written on the tag's one line, and the game reads back.
-    #[test]
-    fn a_tag_value_with_a_newline_stays_on_one_line() {
-        let pair = tag_pair("White", "Gary\nGifford\r\tjr");
-        assert_eq!(pair, "[White \"Gary Gifford  jr\"]\n");
-        let text = format!("{pair}{}\n1. e3e5 *\n", tag_pair("Variant", "pom"));
-        let games = parse(&text, "t.pgn").unwrap();
-        assert_eq!(games[0].tag("White"), Some("Gary Gifford  jr"));
-        assert_eq!(games[0].moves.len(), 1);
-    }
-
     /// XBoard's SAN of Horses going back and forth, `plies` long.
     fn horses(plies: usize) -> String {
         let mut text = String::from("[Variant \"pom\"]\n\n");
@@ -1065,6 +830,13 @@ mod variation_tests {
     fn tree(text: &str) -> GameTree {
         let games = parse(text, "t.pgn").unwrap();
         replay_tree(&games[0], 1, "t.pgn", Variant::Pom).unwrap().unwrap()
+    }
+
+    /// The movetext of a tree, in coordinates.
+    fn tree_text(t: &GameTree) -> String {
+        let mut m = Movetext::default();
+        m.tree(t, |p, m| p.move_text(m));
+        m.text()
     }
 
     fn texts(tree: &GameTree, nodes: &[usize]) -> Vec<String> {
@@ -1190,16 +962,16 @@ mod variation_tests {
         text.push_str(" *");
         let t = tree(&text);
         assert_eq!(t.nodes[0].children.len(), depth + 1);
-        let written = movetext(&tree_tokens(&t, |p, m| p.move_text(m)));
+        let written = tree_text(&t);
         assert_eq!(parse(&written, "t").unwrap()[0].variations.len(), depth);
     }
 
-    /// Written with [`tree_tokens`] and read back: the same tree, for a
+    /// Written with [`Movetext::tree`] and read back: the same tree, for a
     /// hand-made one and for random games with random side lines.
     #[test]
     fn written_trees_read_back_the_same() {
         let t = tree(WITH_LINES);
-        let text = format!("[Variant \"pom\"]\n{} 1-0\n", movetext(&tree_tokens(&t, |p, m| p.move_text(m))));
+        let text = format!("[Variant \"pom\"]\n{} 1-0\n", tree_text(&t));
         let one_line = text.replace('\n', " ");
         assert!(one_line.contains("1. e3e5 {a} (1. e3e4 {why not} 1... h10h8 (1... g9g7 $2 2. e4e5) 2. f2c5) (1. g3g5 $5) 1... h10h8 2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) 2... g9g7 3. e2c3 $1 {b} 1-0"), "{text}");
         assert_eq!(tree(&text), t);
@@ -1207,11 +979,7 @@ mod variation_tests {
         for variant in Variant::ALL {
             for _ in 0..20 {
                 let t = crate::tree::tests::random_tree(variant, &mut rng);
-                let text = format!(
-                    "[Variant \"{}\"]\n{} *\n",
-                    variant.name(),
-                    movetext(&tree_tokens(&t, |p, m| p.move_text(m)))
-                );
+                let text = format!("[Variant \"{}\"]\n{} *\n", variant.name(), tree_text(&t));
                 let games = parse(&text, "t").unwrap();
                 let back = replay_tree(&games[0], 1, "t", variant).unwrap().unwrap();
                 assert_eq!(back.nodes.len(), t.nodes.len(), "{text}");

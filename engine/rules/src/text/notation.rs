@@ -29,7 +29,7 @@
 //! [`import_trees`] reads them into a [`GameTree`], each move in its own
 //! branch; [`import`] keeps the main line.
 
-use crate::pgn::ReadLimits;
+use crate::text::pgn::{self, MoveNumber, MoveNumbers, ReadLimits};
 use crate::tree::{GameTree, Step};
 use crate::{Color, Kind, Move, MoveKind, Position, Variant};
 use crate::{GameRecord, GameResult};
@@ -810,8 +810,7 @@ pub fn export(start: &Position, moves: &[Move], result: Option<GameResult>) -> R
 
 /// A game tree in book notation: as [`export`] writes a game, the main
 /// line one numbered line per move pair, a move's comments after it in
-/// `{...}` (a line break and `}` in one written as a space and `)`), which
-/// ends the line; each side line on a line of its own after the move it
+/// `{...}` (escaped as PGN's, [`pgn::comment`]), which ends the line; each side line on a line of its own after the move it
 /// replaces, between `( ` and ` )`, with its comments and its own side
 /// lines inside. Glyphs are not written (the notation has none beyond
 /// `+ #`). [`import_trees`] reads it back to the same tree.
@@ -821,15 +820,15 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
     if start.fen() != Position::startpos(start.variant()).fen() {
         out.push_str(&format!("[FEN \"{}\"]\n", start.fen()));
     }
-    let comment = |c: &str| format!("{{{}}}", c.replace(['\n', '\r'], " ").replace('}', ")"));
     for c in &tree.nodes[0].comments {
-        out.push_str(&comment(c));
+        out.push_str(&pgn::comment(c));
         out.push('\n');
     }
     let mut line = String::new();
     let mut depth = 0;
-    // A Black move is numbered `N . . .` after a comment or a side line.
-    let mut numbered = true;
+    // Numbered as PGN numbers: a Black move `N . . .` at the start and
+    // after a comment or a side line.
+    let mut numbers = MoveNumbers::default();
     let mut error = None;
     let mut ply = 0;
     tree.walk(|step, pos| {
@@ -848,7 +847,7 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
                 }
                 line.push('(');
                 depth += 1;
-                numbered = true;
+                numbers.interrupt();
             }
             Step::Close => {
                 line.push_str(" )");
@@ -858,7 +857,7 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
                     out.push('\n');
                     line.clear();
                 }
-                numbered = true;
+                numbers.interrupt();
             }
             Step::Move(n) => {
                 ply += 1;
@@ -869,8 +868,7 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
                     return;
                 }
                 let mut text = move_to_notation(pos, m);
-                let white = pos.side_to_move() == Color::White;
-                let number = pos.fullmove_number();
+                let number = numbers.before(pos.side_to_move(), pos.fullmove_number());
                 pos.make(m);
                 match pos.outcome() {
                     Some(crate::Outcome::Checkmate { .. }) => text.push_str(" #"),
@@ -878,20 +876,23 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
                     _ => {}
                 }
                 pos.unmake();
-                let before: Vec<String> = node.before.iter().map(|c| comment(c)).collect();
-                let text = match (white, numbered) {
-                    (true, _) => format!("{number} {text}"),
-                    (false, true) => format!("{number} . . . {text}"),
-                    (false, false) => text,
+                let before: Vec<String> = node.before.iter().map(|c| pgn::comment(c)).collect();
+                let text = match number {
+                    Some(MoveNumber {
+                        number,
+                        side: Color::White,
+                    }) => format!("{number} {text}"),
+                    Some(MoveNumber { number, .. }) => format!("{number} . . . {text}"),
+                    None => text,
                 };
-                if depth == 0 && (white || line.is_empty() || numbered) {
+                if depth == 0 && (number.is_some() || line.is_empty()) {
                     if !line.is_empty() {
                         out.push_str(&line);
                         out.push('\n');
                     }
                     line = text;
                 } else {
-                    let gap = if depth == 0 || !white && !numbered { "   " } else { " " };
+                    let gap = if depth == 0 || number.is_none() { "   " } else { " " };
                     if !line.ends_with('(') {
                         line.push_str(gap);
                     } else {
@@ -905,10 +906,10 @@ pub fn export_tree(tree: &GameTree, result: Option<GameResult>) -> Result<String
                 }
                 for c in &node.comments {
                     line.push(' ');
-                    line.push_str(&comment(c));
+                    line.push_str(&pgn::comment(c));
+                    numbers.interrupt();
                 }
-                numbered = !node.comments.is_empty();
-                if depth == 0 && numbered {
+                if depth == 0 && !node.comments.is_empty() {
                     out.push_str(&line);
                     out.push('\n');
                     line.clear();
@@ -1007,8 +1008,8 @@ mod side_line_tests {
         let pgn = "[Variant \"pom\"]
 {start} 1. e3e5 {a} (1. e3e4 {why not} h10h8 (1... g9g7 2. e4e5) 2. f2c5) (1. g3g5) h10h8
 2. f2c5 ({first} 2. e2c3 g9g7 (2... d10d8)) g9g7 3. e2c3 {b} 1-0";
-        let games = crate::pgn::parse(pgn, "t").unwrap();
-        let tree = crate::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
+        let games = crate::text::pgn::parse(pgn, "t").unwrap();
+        let tree = crate::text::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
         let text = export_tree(&tree, tree.result).unwrap();
         assert_eq!(
             text,
@@ -1038,6 +1039,49 @@ mod side_line_tests {
                 assert_eq!(walk_texts(&back[0]), walk_texts(&t), "{text}");
             }
         }
+    }
+
+    /// The inventor's notation and PGN number the same moves (a tree from
+    /// a position Black moves in, with comments and side lines) and write
+    /// a comment the same way, which both readers read back the same.
+    #[test]
+    fn book_notation_and_pgn_number_and_comment_alike() {
+        let mut start = Position::startpos(Variant::Pom);
+        start.make(start.parse_move("e3e5").unwrap());
+        let fen = start.fen();
+        let pgn =
+            format!("[Variant \"pom\"]\n[FEN \"{fen}\"]\n1... h10h8 {{a}} 2. f2c5 (2. e2c3 {{x}} 2... g9g7 3. f2c5) 2... g9g7 3. e2c3 *");
+        let games = crate::text::pgn::parse(&pgn, "t").unwrap();
+        let mut tree = crate::text::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
+        // A comment as the browser board may send it.
+        tree.nodes[1].comments = vec!["a } b\nc".into()];
+        let mut m = pgn::Movetext::default();
+        m.tree(&tree, |p, mv| p.move_text(mv));
+        let written = m.text();
+        assert_eq!(
+            written,
+            "1... h10h8 {a ) b c} 2. f2c5 (2. e2c3 {x} 2... g9g7 3. f2c5) 2... g9g7 3. e2c3"
+        );
+        let book = export_tree(&tree, None).unwrap();
+        let movetext = book.lines().filter(|l| !l.starts_with('['));
+        let numbers: Vec<&str> = movetext
+            .flat_map(str::split_whitespace)
+            .filter(|w| w.parse::<u32>().is_ok() || *w == ".")
+            .collect();
+        let pgn_numbers: Vec<String> = written
+            .split_whitespace()
+            .filter_map(|w| w.trim_start_matches('(').strip_suffix('.'))
+            .map(|n| n.replace("..", " . . ."))
+            .collect();
+        assert_eq!(numbers.join(" "), pgn_numbers.join(" "), "{book}");
+        assert!(book.contains("{a ) b c}"), "{book}");
+        // Read back, each the same tree, the comment as escaped.
+        tree.nodes[1].comments = vec!["a ) b c".into()];
+        let back = import_trees(&book, Variant::Pom).unwrap();
+        assert_eq!(walk_texts(&back[0]), walk_texts(&tree), "{book}");
+        let games = crate::text::pgn::parse(&format!("[Variant \"pom\"]\n[FEN \"{fen}\"]\n{written} *"), "t").unwrap();
+        let again = crate::text::pgn::replay_tree(&games[0], 1, "t", Variant::Pom).unwrap().unwrap();
+        assert_eq!(walk_texts(&again), walk_texts(&tree));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! (`Mc3`, `Bxa8`, `Pge1`, `O-O`, `Exc1`, `a3a5`, `c11=E`).
 //!
 //! The engine's CECP loop (`engine/engine/src/xboard/table.rs`) and the PGN reader
-//! ([`crate::pgn`]) both take their letters from here; docs/XBOARD.md
+//! ([`crate::text::pgn`]) both take their letters from here; docs/XBOARD.md
 //! explains the choices.
 //!
 //! XBoard writes SAN from its own move generator, which knows the pieces
@@ -33,8 +33,8 @@
 //! reader keeps the readings the rest of the game allows and takes the
 //! best ranked.
 
-use crate::coord::Square;
 use crate::piece::{Color, Kind, Piece};
+use crate::text::coord::Square;
 use crate::{Move, MoveKind, Position, Variant};
 
 /// XBoard's parent variant for Gorgon's games. It decides the rules XBoard
@@ -269,7 +269,7 @@ pub fn resolve(pos: &Position, from: u8, to: u8, promotion: Option<char>) -> Res
     if candidates.is_empty() {
         // The rules library says why (no piece, petrified, ...).
         let g = pos.geometry();
-        let written = crate::coord::MoveText::new(g.coord(from), g.coord(to));
+        let written = crate::text::coord::MoveText::new(g.coord(from), g.coord(to));
         return Err(pos
             .resolve_move(&written)
             .err()
@@ -521,7 +521,7 @@ fn why_none(pos: &Position, w: &Written, to: u8) -> String {
     let reach: Vec<Move> = pos.legal_move_vec().into_iter().filter(|m| m.to() == to).collect();
     if let (Some(f), Some(r)) = (w.from_file, w.from_rank) {
         if let Some(from) = g.square_of(Square::new(f, r).unwrap_or(w.to)) {
-            let written = crate::coord::MoveText::new(g.coord(from), g.coord(to));
+            let written = crate::text::coord::MoveText::new(g.coord(from), g.coord(to));
             if let Err(e) = pos.resolve_move(&written) {
                 return e.reason;
             }

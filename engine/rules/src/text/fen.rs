@@ -1,10 +1,10 @@
 //! FEN in and out (NOTATION.md 1). Every error names the field and, for the
 //! placement, the rank and file; the parser never panics.
 
-use super::bitboard::bit;
-use super::piece::{Color, Kind, Piece};
-use super::position::Position;
-use super::variant::{Rights, Variant, MEDUSA_FILE, SWAP_FILES};
+use crate::bitboard::bit;
+use crate::piece::{Color, Kind, Piece};
+use crate::position::Position;
+use crate::variant::{Rights, Variant, MEDUSA_FILE, SWAP_FILES};
 use std::fmt;
 
 /// The FEN field an error is in.

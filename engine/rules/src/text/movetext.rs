@@ -1,9 +1,9 @@
 //! Move text in (tolerant) and out (canonical), NOTATION.md 2.
 
-use super::coord::{MoveText, MoveTextError, MoveTextErrorKind, Square, Suffix};
-use super::moves::{Move, MoveKind, MoveList};
-use super::piece::Kind;
-use super::position::Position;
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::text::coord::{MoveText, MoveTextError, MoveTextErrorKind, Square, Suffix};
 use std::fmt;
 
 /// Why a move text was refused.
