@@ -5,7 +5,7 @@
 use crate::caps::Caps;
 use crate::error::ApiError;
 use rules::text::pgn;
-use rules::{Color, Move, Position, Variant};
+use rules::{Move, Position, Variant};
 use serde::Deserialize;
 
 /// The JSON of a game: `{"variant": "pom", "fen": "...", "moves": ["e3e5"]}`.
