@@ -38,18 +38,81 @@ fn code_only(text: &str) -> String {
         .join("\n")
 }
 
-/// The name right after each `prefix` in the code of `text`.
-pub fn paths_after(text: &str, prefix: &str) -> Vec<String> {
-    code_only(text)
-        .split(prefix)
-        .skip(1)
-        .map(|rest| {
-            rest.chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect::<String>()
-        })
-        .filter(|name| !name.is_empty())
+/// The paths of the use tree at the start of `s` (`a::b`, `a::{b, c::{d,
+/// e}}`, over several lines too), each as its names; `s` is left after
+/// the tree. A path in code (`a::B::new`) is a tree with no group.
+fn use_tree(s: &mut &str) -> Vec<Vec<String>> {
+    *s = s.trim_start();
+    if let Some(group) = s.strip_prefix('{') {
+        *s = group;
+        let mut paths = Vec::new();
+        loop {
+            paths.extend(use_tree(s));
+            // Past a rename (`x as y`) to the next item, or out of the group.
+            let Some(end) = s.find([',', '}']) else { break };
+            let closes = s[end..].starts_with('}');
+            *s = &s[end + 1..];
+            if closes {
+                break;
+            }
+        }
+        return paths;
+    }
+    let len = s
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '*'))
+        .unwrap_or(s.len());
+    if len == 0 {
+        return Vec::new();
+    }
+    let name = s[..len].to_string();
+    *s = &s[len..];
+    let Some(more) = s.trim_start().strip_prefix("::") else {
+        return vec![vec![name]];
+    };
+    *s = more;
+    let tails = use_tree(s);
+    if tails.is_empty() {
+        return vec![vec![name]];
+    }
+    tails
+        .into_iter()
+        .map(|tail| std::iter::once(name.clone()).chain(tail).collect())
         .collect()
+}
+
+/// The name right after `prefix` (`crate::`, `crate::player::`, `super::`)
+/// in each path of the code of `text`, the paths of grouped imports
+/// (`use crate::{player::{self, tt::Tt}, uci};`) included: `rust-analyzer`
+/// merges imports into that form. `self` and `*` name no module.
+pub fn paths_after(text: &str, prefix: &str) -> Vec<String> {
+    let code = code_only(text);
+    let segments: Vec<&str> = prefix.split("::").filter(|s| !s.is_empty()).collect();
+    let Some((&root, within)) = segments.split_first() else {
+        return Vec::new();
+    };
+    let rooted = format!("{root}::");
+    let mut names = Vec::new();
+    for (at, _) in code.match_indices(&rooted) {
+        // A longer name that ends in the root (`my_crate::`) is no root.
+        if code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+            continue;
+        }
+        let mut rest = &code[at + rooted.len()..];
+        // One name for each module a tree names, however many of its items.
+        let from_tree = names.len();
+        for path in use_tree(&mut rest) {
+            // `super::super::x` (from a test module) names `x`: the
+            // second `super::` is read as a path of its own.
+            if path[0] == root || path.len() <= within.len() || !path.iter().zip(within).all(|(a, b)| a == b) {
+                continue;
+            }
+            let name = &path[within.len()];
+            if name != "self" && name != "*" && !names[from_tree..].contains(name) {
+                names.push(name.clone());
+            }
+        }
+    }
+    names
 }
 
 /// Checks that every module of `order` uses (`uses_of` gives the modules
@@ -148,10 +211,22 @@ mod tests {
             }
         };
         assert_eq!(check_chain(&order, uses("use std::fmt; // not crate::b")), Ok(1));
-        assert_eq!(
-            check_chain(&order, uses("fn g(_: crate::b::Y) {}")),
-            Err("a uses b, which the index lists after it (or not at all)".to_string())
-        );
+        let circle = Err("a uses b, which the index lists after it (or not at all)".to_string());
+        assert_eq!(check_chain(&order, uses("fn g(_: crate::b::Y) {}")), circle);
+        // The same circle as rust-analyzer writes imports: grouped, nested,
+        // over several lines, re-exported.
+        assert_eq!(check_chain(&order, uses("use crate::{b::Y, a};")), circle);
+        assert_eq!(check_chain(&order, uses("use crate::{\n    a::X,\n    b::{self, Y},\n};")), circle);
+        assert_eq!(check_chain(&order, uses("pub use crate::{b};")), circle);
+    }
+
+    #[test]
+    fn grouped_imports_name_every_module() {
+        let code = "use crate::{player::{self, tt::Tt as T}, uci,\n    nnue::{\n        NnueStack, // not crate::tune\n    }};";
+        assert_eq!(paths_after(code, "crate::"), ["player", "uci", "nnue"]);
+        assert_eq!(paths_after(code, "crate::player::"), ["tt"]);
+        assert_eq!(paths_after("use my_crate::x; crate::a::B::new()", "crate::"), ["a"]);
+        assert_eq!(paths_after("use super::{eval, tt::{Tt, TtEntry}};", "super::"), ["eval", "tt"]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The engine library's modules form layers (issue 31): `lib.rs` lists
-//! them from the bottom up, and so do the player's `mod.rs` and the
-//! network's, and no module imports one listed after it. An import that
+//! them from the bottom up, and so do the player's `mod.rs`, the
+//! network's and the CECP loop's, and no module imports one listed after it. An import that
 //! runs back up, such as the network importing the player while the
 //! player's search imports the network, fails here with its path.
 
@@ -31,4 +31,9 @@ fn the_player_modules_import_only_layers_below_them() {
 #[test]
 fn the_network_modules_import_only_layers_below_them() {
     layers("nnue/mod.rs", "crate::nnue::", 2);
+}
+
+#[test]
+fn the_cecp_loop_modules_import_only_layers_below_them() {
+    layers("xboard/mod.rs", "crate::xboard::", 10);
 }

@@ -4,7 +4,7 @@
 use crate::body::Body;
 use crate::error::{json, parse, ApiError};
 use crate::game::{variant, GameSpec};
-use crate::records::{self, Notation, TreeSpec};
+use crate::records::{self, RecordFormat, TreeSpec};
 use crate::view::position_json;
 use crate::work::off_loop;
 use crate::App;
@@ -100,7 +100,7 @@ struct ExportRequest {
     #[serde(default)]
     tree: Option<TreeSpec>,
     #[serde(default)]
-    notation: Notation,
+    notation: RecordFormat,
     /// `1-0`, `0-1`, `1/2-1/2`, `*`: a result the board cannot see
     /// (resignation, time); else the rules' outcome, if any.
     #[serde(default)]
@@ -134,8 +134,8 @@ fn export_now(app: &App, body: &[u8]) -> Result<Response, ApiError> {
         None => game.record().end_position().outcome().map(|o| o.result()),
     };
     let text = match request.notation {
-        Notation::Book => records::export_book(&game, result)?,
-        Notation::Coord | Notation::Auto => records::export_coord(&game, result, &request.tags),
+        RecordFormat::Book => records::export_book(&game, result)?,
+        RecordFormat::Coord | RecordFormat::Auto => records::export_coord(&game, result, &request.tags),
     };
     Ok(json(json!({ "pgn": text })))
 }
@@ -147,7 +147,7 @@ struct ImportRequest {
     /// The board of games without a `Variant` tag.
     variant: String,
     #[serde(default)]
-    notation: Notation,
+    notation: RecordFormat,
 }
 
 /// `POST /api/pgn/import`: `{"notation": "coord"|"book", "games": [game...]}`,
@@ -166,8 +166,8 @@ fn import_now(app: &App, body: &[u8]) -> Result<Response, ApiError> {
     };
     let imported = records::import(&request.text, variant, request.notation, limits)?;
     let games: Vec<_> = imported.games.iter().map(records::game_json).collect();
-    let notation = match imported.notation {
-        Notation::Book => "book",
+    let notation = match imported.format {
+        RecordFormat::Book => "book",
         _ => "coord",
     };
     Ok(json(json!({ "notation": notation, "games": games })))

@@ -13,10 +13,12 @@ use rules::{GameResult, GameTree, Move, Position, Variant};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
-/// How a record is written or read.
+/// How a record file is written or read: the whole file in one notation
+/// (PGN in coordinates, or the inventor's notation). Not
+/// `annotate::Notation`, which says how an annotated PGN writes its moves.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
-pub enum Notation {
+pub enum RecordFormat {
     /// Try coordinates, then the inventor's notation (import only).
     #[default]
     Auto,
@@ -90,8 +92,8 @@ pub fn export_book(game: &GameTree, result: Option<GameResult>) -> Result<String
 pub struct Imported {
     /// Each game with its side lines (node 1.. its main line).
     pub games: Vec<GameTree>,
-    /// The notation it was read in.
-    pub notation: Notation,
+    /// The format it was read in.
+    pub format: RecordFormat,
 }
 
 /// Games of a coordinate PGN with their side lines: those of `variant`
@@ -129,16 +131,16 @@ fn import_coord(text: &str, variant: Variant, limits: ReadLimits) -> Result<Vec<
 /// Reads the games of a record; `Auto` tries coordinates first, and a
 /// record neither reader takes is refused with both readers' messages.
 /// Both readers stop at the first game over `limits`, before replaying it.
-pub fn import(text: &str, variant: Variant, notation: Notation, limits: ReadLimits) -> Result<Imported, ApiError> {
+pub fn import(text: &str, variant: Variant, format: RecordFormat, limits: ReadLimits) -> Result<Imported, ApiError> {
     let coord = || import_coord(text, variant, limits);
     let book = || notation::import_trees_within(text, variant, limits).map_err(|e| e.to_string());
-    let (games, read_as) = match notation {
-        Notation::Coord => (coord().map_err(ApiError::refused)?, Notation::Coord),
-        Notation::Book => (book().map_err(ApiError::refused)?, Notation::Book),
-        Notation::Auto => match coord() {
-            Ok(g) if !g.is_empty() => (g, Notation::Coord),
+    let (games, read_as) = match format {
+        RecordFormat::Coord => (coord().map_err(ApiError::refused)?, RecordFormat::Coord),
+        RecordFormat::Book => (book().map_err(ApiError::refused)?, RecordFormat::Book),
+        RecordFormat::Auto => match coord() {
+            Ok(g) if !g.is_empty() => (g, RecordFormat::Coord),
             first => match book() {
-                Ok(g) if !g.is_empty() => (g, Notation::Book),
+                Ok(g) if !g.is_empty() => (g, RecordFormat::Book),
                 second => {
                     let why = |r: Result<Vec<GameTree>, String>| r.err().unwrap_or_else(|| "no moves".into());
                     return Err(ApiError::refused(format!(
@@ -153,7 +155,7 @@ pub fn import(text: &str, variant: Variant, notation: Notation, limits: ReadLimi
     if games.is_empty() {
         return Err(ApiError::refused("no game in the text"));
     }
-    Ok(Imported { games, notation: read_as })
+    Ok(Imported { games, format: read_as })
 }
 
 /// A game as the page holds it: its main line as `moves`, and the whole
@@ -344,8 +346,8 @@ mod tests {
         assert!(text.contains("[White \"Me \\\"quoted\\\"\"]\n"), "{text}");
         assert!(text.contains("[Annotator \"x\"]") && !text.contains("Bad Name"), "{text}");
         assert!(text.ends_with("1. e3e5 h10h8 2. f2c5 g9g7 3. e2c3 1-0\n"), "{text}");
-        let back = import(&text, Variant::MiniPom, Notation::Auto, ReadLimits::NONE).unwrap();
-        assert_eq!(back.notation, Notation::Coord);
+        let back = import(&text, Variant::MiniPom, RecordFormat::Auto, ReadLimits::NONE).unwrap();
+        assert_eq!(back.format, RecordFormat::Coord);
         assert_eq!(
             back.games[0].main_line(),
             g.main_line(),
@@ -362,7 +364,7 @@ mod tests {
         let text = export_coord(&g, None, &BTreeMap::new());
         assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
         assert!(text.ends_with("1... e8e6 2. e3e4 *\n"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Coord, ReadLimits::NONE).unwrap();
+        let back = import(&text, Variant::Pom, RecordFormat::Coord, ReadLimits::NONE).unwrap();
         assert_eq!(back.games[0].start.fen(), fen);
         assert_eq!(game_json(&back.games[0])["fen"], fen);
     }
@@ -376,18 +378,18 @@ mod tests {
         );
         let text = export_book(&g, None).unwrap();
         assert!(text.contains("ME x B10"), "{text}");
-        let back = import(&text, Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap();
-        assert_eq!(back.notation, Notation::Book);
+        let back = import(&text, Variant::Pom, RecordFormat::Auto, ReadLimits::NONE).unwrap();
+        assert_eq!(back.format, RecordFormat::Book);
         assert_eq!(back.games[0].main_line(), g.main_line());
         assert_eq!(game_json(&back.games[0])["fen"], serde_json::Value::Null);
     }
 
     #[test]
     fn nonsense_is_refused_with_both_readers_words() {
-        let e = import("hello world", Variant::Pom, Notation::Auto, ReadLimits::NONE).unwrap_err();
+        let e = import("hello world", Variant::Pom, RecordFormat::Auto, ReadLimits::NONE).unwrap_err();
         assert!(e.message.starts_with("not a game in coordinates"), "{}", e.message);
-        assert!(import("", Variant::Pom, Notation::Coord, ReadLimits::NONE).is_err());
-        assert!(import("1. e3e9", Variant::Pom, Notation::Coord, ReadLimits::NONE)
+        assert!(import("", Variant::Pom, RecordFormat::Coord, ReadLimits::NONE).is_err());
+        assert!(import("1. e3e9", Variant::Pom, RecordFormat::Coord, ReadLimits::NONE)
             .unwrap_err()
             .message
             .contains("e3e9"));
@@ -419,7 +421,7 @@ mod tests {
             text.ends_with("{start} 1. e3e5 $1 ({or} 1. e3e4 {side} 1... h10h8 (1... g9g7)) 1... h10h8\n{main} *\n"),
             "{text}"
         );
-        let back = import(&text, Variant::Pom, Notation::Coord, ReadLimits::NONE).unwrap();
+        let back = import(&text, Variant::Pom, RecordFormat::Coord, ReadLimits::NONE).unwrap();
         assert_eq!(back.games[0].nodes, tree.nodes, "the result `*` reads as Unfinished");
         let json = tree_json(&tree);
         assert_eq!(json["nodes"][3]["parent"], 0);
@@ -481,7 +483,7 @@ mod tests {
         assert!(two.replay(&start, None, &small).unwrap_err().message.contains("cap of 1"));
         let text = "1. e3e5 (1. e3e4) *";
         let limits = ReadLimits { plies: 1, total: 100 };
-        let e = import(text, Variant::Pom, Notation::Coord, limits).unwrap_err();
+        let e = import(text, Variant::Pom, RecordFormat::Coord, limits).unwrap_err();
         assert!(e.message.contains("2 plies is over the cap of 1"), "{}", e.message);
     }
 }

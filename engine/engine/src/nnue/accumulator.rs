@@ -167,9 +167,14 @@ impl NnueStack {
         }
     }
 
-    /// With the matching unmake.
+    /// With the matching unmake. A pop without its push is a bug in the
+    /// caller, which would go on evaluating a ply that is not the board's:
+    /// builds with debug assertions (tests, `[profile.test]`) stop there.
+    /// The release build keeps the unchecked hot path (a pop per unmake);
+    /// there the stack stays at its root.
     #[inline]
     pub fn pop(&mut self) {
+        debug_assert!(self.top > 0, "NnueStack::pop without a push");
         self.top = self.top.saturating_sub(1);
         self.ready = self.ready.min(self.top);
     }
@@ -349,6 +354,20 @@ mod tests {
             assert!(seen[MoveKind::Castle as usize] > 0, "{variant:?} {seen:?}");
             assert!(frozen_changes > 0);
         }
+    }
+
+    /// Only where debug assertions are on: `cargo test` (`[profile.test]`),
+    /// not the suite's release-like profile.
+    #[cfg(debug_assertions)]
+    #[test]
+    #[should_panic(expected = "NnueStack::pop without a push")]
+    fn a_pop_without_its_push_panics() {
+        let pos = Position::startpos(Variant::MiniPom);
+        let mut stack = NnueStack::new(Arc::new(random_net(Variant::MiniPom, 8, 3)));
+        stack.reset(&pos);
+        stack.push(&pos);
+        stack.pop();
+        stack.pop();
     }
 
     /// The evaluation sees the board from the side to move: a position and
