@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
-for package in gorgon-python gorgon-scripts gorgon-engine gorgon-rules; do
+for package in gorgon-python gorgon-tournament gorgon-engine gorgon-rules; do
     # Normal and build dependencies: what the package links.
     tree=$(cargo tree -p "$package" -e normal,build --prefix none)
     found=$(printf '%s\n' "$tree" | awk '{print $1}' | grep -E '^(tokio|axum|axum-core|hyper|hyper-util|tower|tower-http)$' | sort -u || true)

@@ -3,7 +3,7 @@
 //! `//! - `name`: ...`, and each module may use (`crate::` paths, or
 //! `super::` from a child of a `mod.rs`) only the modules listed before
 //! it. An import that runs back up a layer, and so any circle, fails with
-//! the offending path. The match runner (scripts/tests/layers.rs) and the
+//! the offending path. The match runner (scripts/tournament/tests/layers.rs) and the
 //! engine library (tests/tests/layers.rs) are checked with it.
 
 use std::fs;

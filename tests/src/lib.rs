@@ -1,6 +1,6 @@
 //! Helpers for driving the built `gorgon` binary over pipes, as a GUI does,
 //! and [`gorgon_binary`], which finds (and builds) that binary for these
-//! tests and for the match runner's (`gorgon-scripts`, a dev-dependency).
+//! tests and for the match runner's (`gorgon-tournament`, a dev-dependency).
 //!
 //! Cargo tells only the engine package's own tests where its binary is
 //! (`CARGO_BIN_EXE_gorgon`), so the binary is looked for beside the test

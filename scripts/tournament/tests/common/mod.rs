@@ -1,11 +1,11 @@
 //! Helpers shared by the runner's integration tests.
 #![allow(dead_code)]
 
-use gorgon_scripts::config::{EngineConfig, Protocol};
-use gorgon_scripts::ending::Termination;
-use gorgon_scripts::pgn::{parse_pgn, Game};
-use gorgon_scripts::tc::Limits;
-use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport};
+use gorgon_tournament::config::{EngineConfig, Protocol};
+use gorgon_tournament::ending::Termination;
+use gorgon_tournament::pgn::{parse_pgn, Game};
+use gorgon_tournament::tc::Limits;
+use gorgon_tournament::tournament::{run_match, MatchConfig, MatchReport};
 use rules::Variant;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};

@@ -8,11 +8,11 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::config::{EngineConfig, Protocol};
-use gorgon_scripts::tournament::MatchReport;
-use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
-use gorgon_scripts::uci::{Recv, UciEngine};
 use gorgon_tests::gorgon_binary;
+use gorgon_tournament::config::{EngineConfig, Protocol};
+use gorgon_tournament::tournament::MatchReport;
+use gorgon_tournament::tournament::{MatchConfig, OpeningSource};
+use gorgon_tournament::uci::{Recv, UciEngine};
 use rules::Variant;
 use std::time::{Duration, Instant};
 

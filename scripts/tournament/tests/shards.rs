@@ -8,8 +8,8 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::pgn::Game;
 use gorgon_tests::gorgon_binary;
+use gorgon_tournament::pgn::Game;
 use rules::Variant;
 use std::path::Path;
 use std::process::Command;

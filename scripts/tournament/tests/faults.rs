@@ -5,8 +5,8 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::ending::{GameResult, Termination};
-use gorgon_scripts::tournament::{MatchConfig, MatchReport};
+use gorgon_tournament::ending::{GameResult, Termination};
+use gorgon_tournament::tournament::{MatchConfig, MatchReport};
 use rules::Variant;
 use std::time::Duration;
 

@@ -24,7 +24,7 @@
 //! Example C, trinomial W 30 D 50 L 20: mean 0.55, var = (30*.45² + 50*.05² + 20*.55²)/100 = 0.1225,
 //!   Elo 34.860 [-12.930, 84.011], LOS = Phi(0.05 / 0.035) = 0.923436.
 
-use gorgon_scripts::stats::*;
+use gorgon_tournament::stats::*;
 
 fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol

@@ -2,9 +2,9 @@
 //! up the PGN files of matches played before (`--stats`, docs/SHARDING.md).
 #![forbid(unsafe_code)]
 
-use gorgon_scripts::cli::{parse_args, Command, USAGE};
-use gorgon_scripts::results::stats_report;
-use gorgon_scripts::tournament::run_match;
+use gorgon_tournament::cli::{parse_args, Command, USAGE};
+use gorgon_tournament::results::stats_report;
+use gorgon_tournament::tournament::run_match;
 use std::process::ExitCode;
 
 /// A bad command line (docs/MATCH.md: exit status 2).

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::ending::{GameResult, Termination};
-use gorgon_scripts::tournament::{run_match, MatchConfig, MatchReport, OpeningSource};
+use gorgon_tournament::ending::{GameResult, Termination};
+use gorgon_tournament::tournament::{run_match, MatchConfig, MatchReport, OpeningSource};
 use rules::Variant;
 use std::process::Command;
 use std::time::Duration;

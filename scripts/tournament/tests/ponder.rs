@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::ending::Termination;
-use gorgon_scripts::tournament::MatchConfig;
+use gorgon_tournament::ending::Termination;
+use gorgon_tournament::tournament::MatchConfig;
 use rules::Variant;
 use std::time::Duration;
 

@@ -5,10 +5,10 @@
 mod common;
 
 use common::*;
-use gorgon_scripts::ending::{GameResult, Termination};
-use gorgon_scripts::game::{DrawRule, ResignRule};
-use gorgon_scripts::stats::{Sprt, SprtDecision, SprtModel};
-use gorgon_scripts::tournament::{MatchConfig, OpeningSource};
+use gorgon_tournament::ending::{GameResult, Termination};
+use gorgon_tournament::game::{DrawRule, ResignRule};
+use gorgon_tournament::stats::{Sprt, SprtDecision, SprtModel};
+use gorgon_tournament::tournament::{MatchConfig, OpeningSource};
 use rules::Variant;
 use std::process::Command;
 
@@ -273,7 +273,7 @@ fn command_line_one_dash_help_and_errors() {
     for help in ["--help", "-help", "-h"] {
         let out = match_cmd().arg(help).output().unwrap();
         assert!(out.status.success());
-        assert_eq!(String::from_utf8_lossy(&out.stdout), gorgon_scripts::cli::USAGE, "{help}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), gorgon_tournament::cli::USAGE, "{help}");
     }
     let out = match_cmd().arg("-version").output().unwrap();
     assert!(out.status.success());

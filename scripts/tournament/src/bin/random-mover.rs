@@ -25,7 +25,7 @@
 #![forbid(unsafe_code)]
 
 use clap::{Parser, ValueEnum};
-use gorgon_scripts::cecp::dialect::{from_xboard_fen, resolve_xboard_move, xboard_move};
+use gorgon_tournament::cecp::dialect::{from_xboard_fen, resolve_xboard_move, xboard_move};
 use protocol::cecp::{self, CecpMove};
 use rules::SplitMix64;
 use rules::{Move, Position, Variant};
