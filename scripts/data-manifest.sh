@@ -6,7 +6,11 @@
 # `sha256sum -c` checks, so that nothing is lost or changed unseen when a
 # machine goes.
 #
-#   scripts/data-manifest.sh DIR COMMIT GORGON_BINARY [GENERATION]
+#   scripts/data-manifest.sh DIR COMMIT GORGON_BINARY [GENERATION [NOTE]]
+#
+# NOTE, if given, is a paragraph printed under the opening one: which
+# shards a later build made when it plays the same games (same search and
+# nets, the same bench), so that the one COMMIT does not claim them.
 #
 # GENERATION (default 2) names the nets that played: generation 2's shards
 # were made before the adjudication options, so their manifest says how a
@@ -20,6 +24,7 @@ dir=$1
 commit=$2
 gorgon=$3
 generation=${4:-2}
+note=${5:-}
 cd "$dir"
 shopt -s nullglob
 shards=(*.g2.xz)
@@ -39,6 +44,10 @@ first=${runs%%$'\n'*}
     echo "checksums (\`sha256sum -c SHA256SUMS\` in this folder). Counts by"
     echo "\`gorgon datagen stats\` on each run's shards concatenated in shard order:"
     echo
+    if [ -n "$note" ]; then
+        echo "$note"
+        echo
+    fi
     if [ "$generation" = 2 ]; then
         echo "Builds from the adjudication options on (docs/DATAGEN.md) call games"
         echo "differently by default: add \`--win-cp 2000 --win-plies 8 --draw-plies 0\`"
