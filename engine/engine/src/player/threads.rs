@@ -201,6 +201,10 @@ impl Engine {
         let time = TimeManager::new(limits, pos.side_to_move(), self.move_overhead, control.is_pondering());
         let tt = &self.tt;
         let (tx, rx) = mpsc::channel::<Report>();
+        // The deepest line the caller has been shown (bounded lines of an
+        // unfinished iteration included): the line of the thread played
+        // must not be shallower (one voice, below).
+        let mut shown_depth = 0;
         let shared_ref = &shared;
         self.pool.in_place_scope(|s| {
             let mut histories = self.histories.iter_mut();
@@ -217,6 +221,9 @@ impl Engine {
                 shared_ref.stop.store(true, Ordering::SeqCst);
             });
             for r in rx.iter() {
+                if let Report::Info(i) = &r {
+                    shown_depth = shown_depth.max(i.depth);
+                }
                 report(r);
             }
         });
@@ -227,7 +234,7 @@ impl Engine {
             .iter()
             .map(|m| m.lock().map(|r| r.clone()).unwrap_or_default())
             .collect();
-        let Some(best_idx) = best_thread(&results) else {
+        let Some(best_idx) = best_thread(&results, shown_depth) else {
             // No legal move: mated or stalemated.
             let (score, wdl) = if pos.in_check() {
                 (ScoreValue::Mate(0), [0, 0, 1000])
@@ -299,7 +306,14 @@ impl Engine {
 /// The thread whose move wins the vote: each thread votes for its move
 /// with weight (score - worst score + 14) * depth; a found mate wins.
 /// `None` if no thread has a move.
-fn best_thread(results: &[ThreadResult]) -> Option<usize> {
+///
+/// One voice: the caller has seen the main thread's lines up to
+/// `shown_depth`. A helper whose deepest completed iteration is shallower
+/// still votes, but its line is not played: its report would make the
+/// depth go back (XBoard clears its thinking window then) and show a line
+/// older than one already shown. The main thread is always eligible, as
+/// its latest exact line is the last one shown.
+fn best_thread(results: &[ThreadResult], shown_depth: u32) -> Option<usize> {
     let usable: Vec<usize> = (0..results.len())
         .filter(|&i| !results[i].pv.is_empty() && (i == 0 || results[i].depth > 0))
         .collect();
@@ -314,7 +328,7 @@ fn best_thread(results: &[ThreadResult]) -> Option<usize> {
         *votes.entry(r.pv[0]).or_default() += (r.score - min_score + 14) as i64 * r.depth as i64;
     }
     let mut best = first;
-    for &i in &usable[1..] {
+    for &i in usable[1..].iter().filter(|&&i| results[i].depth >= shown_depth) {
         let (b, r) = (&results[best], &results[i]);
         let better = if b.score >= MATE_IN_MAX || r.score >= MATE_IN_MAX {
             r.score > b.score
@@ -327,4 +341,36 @@ fn best_thread(results: &[ThreadResult]) -> Option<usize> {
         }
     }
     Some(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::Variant;
+
+    fn result(depth: u32, score: i32, mv: Move) -> ThreadResult {
+        ThreadResult {
+            depth,
+            seldepth: depth,
+            score,
+            pv: vec![mv],
+        }
+    }
+
+    /// A shallower helper with the stronger vote is played only while no
+    /// deeper line has been shown; a helper as deep as the lines shown
+    /// still wins the vote.
+    #[test]
+    fn the_thread_played_is_never_shallower_than_the_lines_shown() {
+        let pos = Position::startpos(Variant::Pom);
+        let moves = pos.legal_move_vec();
+        let (a, b) = (moves[0], moves[1]);
+        let results = [result(9, 10, a), result(8, 300, b)];
+        assert_eq!(best_thread(&results, 0), Some(1), "the vote alone picks the helper");
+        assert_eq!(best_thread(&results, 8), Some(1));
+        assert_eq!(best_thread(&results, 9), Some(0), "a depth-8 line after depth 9 was shown");
+        let results = [result(8, 10, a), result(9, 300, b)];
+        assert_eq!(best_thread(&results, 9), Some(1), "a deeper helper still wins");
+        assert_eq!(best_thread(&results, 10), Some(0), "main's bounded depth-10 line was shown");
+    }
 }
