@@ -31,7 +31,7 @@ from gorgon.engine import (
 
 # Timeouts short enough for quick tests; the bounds on elapsed time only
 # catch hangs (a loaded 2-core machine may be slow).
-TIMEOUT = 3.0
+TIMEOUT = 2.0
 SLACK = 15.0
 
 
@@ -164,6 +164,15 @@ def test_uci_multipv_and_positions_from_a_fen():
         assert scores == sorted(scores, reverse=True)
         # Back to one line.
         assert isinstance(engine.analyse(board, Limit(depth=2)), dict)
+        # Clocks: wtime/btime/winc/binc/movestogo.
+        clocks = Limit(white_clock=2.0, black_clock=2.0, white_inc=0.1, black_inc=0.1, remaining_moves=30)
+        assert board.is_legal(engine.play(board, clocks).move)
+        # A finished game has no move to search.
+        _, variant, fen, _, solutions = next(row for row in mates() if row[3] == 1)
+        mated = gorgon.Board(variant, fen)
+        mated.push(solutions[0])
+        with pytest.raises(EngineError, match="game is over"):
+            engine.play(mated, Limit(depth=1))
         with pytest.raises(EngineError, match="set automatically"):
             engine.configure({"MultiPV": 2})
         with pytest.raises(EngineError, match="no-such-option"):
@@ -194,10 +203,11 @@ def test_uci_analysis_streams_and_stops():
             analysis.get()
         # As a context manager: stopped on the way out, and the engine is
         # ready for the next command.
-        with engine.analysis(board, multipv=2) as running:
+        with engine.analysis(board, Limit(depth=3), multipv=2) as running:
             first = running.get()
             assert "string" in first or "depth" in first
         assert running.finished
+        assert len(running.multipv) == 2 and running.multipv[1]["multipv"] == 2
         assert engine.play(board, Limit(depth=2)).move is not None
         # A new command stops an analysis left running.
         left = engine.analysis(board)
@@ -229,7 +239,7 @@ def test_xboard_moves_round_trip():
     # exactly when the piece on the target square changes.
     lettered = 0
     for variant in gorgon.VARIANTS:
-        for seed in range(3):
+        for seed in range(2):
             board = random_game(variant, 100, seed)
             replayed = gorgon.Board(variant)
             for move in board.move_stack:
@@ -276,6 +286,9 @@ def test_xboard_plays_and_analyses_both_variants():
             engine.analyse(board, Limit(depth=2), multipv=2)
         with pytest.raises(EngineError, match="node limit"):
             engine.play(board, Limit(nodes=100))
+        # Clocks: level, time and otim.
+        clocks = Limit(white_clock=2.0, black_clock=2.0, white_inc=0.1, black_inc=0.1)
+        assert board.is_legal(engine.play(board, clocks).move)
     assert_reaped(pid)
 
 

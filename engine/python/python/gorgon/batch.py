@@ -149,7 +149,7 @@ def _progress(progress: Optional[bool], total: Optional[int], unit: str, desc: s
     if progress is False:
         return None
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         if progress:
             raise ImportError("progress=True needs tqdm: pip install gorgon[progress] (or pip install tqdm)") from None

@@ -718,7 +718,7 @@ class _Pipe:
         if line is _EOF:
             raise self.died()
         LOGGER.debug("%s >> %s", self.popen.pid, line)
-        return line
+        return str(line)
 
     def recv(self, deadline: Optional[float], waiting_for: str) -> str:
         """The next line; ``TimeoutError`` (the process killed) when none came
@@ -742,7 +742,7 @@ class _Pipe:
         if line is _EOF:
             raise self.died()
         LOGGER.debug("%s >> %s", self.popen.pid, line)
-        return line
+        return str(line)
 
     def kill(self) -> None:
         """Kills and reaps the process (no-op once it is gone)."""
