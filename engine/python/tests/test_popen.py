@@ -286,6 +286,13 @@ def test_xboard_plays_and_analyses_both_variants():
             engine.analyse(board, Limit(depth=2), multipv=2)
         with pytest.raises(EngineError, match="node limit"):
             engine.play(board, Limit(nodes=100))
+        # CECP engines make no move once the game is over, by a draw too.
+        drawn = gorgon.Board("minipom")
+        for m in ["b1c3", "b9c7", "c3b1", "c7b9"] * 2:
+            drawn.push(m)
+        assert drawn.legal_moves() and drawn.outcome().reason == "repetition"
+        with pytest.raises(EngineError, match="repetition"):
+            engine.play(drawn, Limit(depth=2))
         # Clocks: level, time and otim.
         clocks = Limit(white_clock=2.0, black_clock=2.0, white_inc=0.1, black_inc=0.1)
         assert board.is_legal(engine.play(board, clocks).move)

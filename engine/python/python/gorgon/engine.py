@@ -1434,8 +1434,13 @@ class XBoardProtocol(Protocol):
         playing: bool,
     ) -> SimpleAnalysisResult:
         self._idle()
-        if not board.legal_moves():
-            raise EngineError(f"the game is over: no move to search in {board.fen()!r}")
+        outcome = board.outcome()
+        if outcome is not None:
+            # A CECP engine announces the result and makes no move after it
+            # (a draw by repetition too), so the search would never end.
+            raise EngineError(
+                f"the game is over ({outcome.result}, {outcome.reason}): no move to search in {board.fen()!r}"
+            )
         if multipv is not None and multipv > 1:
             raise EngineError(
                 "multipv is not available with xboard engines (CECP's thinking lines do not say which line they are)"
