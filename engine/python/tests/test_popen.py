@@ -2,11 +2,13 @@
 the gorgon binary in UCI and CECP, the suite's misbehaving random-mover,
 and tiny script engines for garbage; every process must be reaped."""
 
+import _thread
 import gc
 import os
 import random
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -486,3 +488,28 @@ def test_every_way_out_reaps_the_process():
 def test_a_missing_binary_is_an_engine_error(tmp_path):
     with pytest.raises(EngineError, match="cannot start engine"):
         SimpleEngine.popen_uci(str(tmp_path / "no-such-engine"))
+
+
+def test_ctrl_c_leaves_the_engine_usable():
+    # Ctrl-C in a long search: KeyboardInterrupt at once, and the next
+    # command stops the search left running first.
+    board = gorgon.Board()
+    with gorgon_uci() as engine:
+        timer = threading.Timer(0.5, _thread.interrupt_main)
+        started = time.monotonic()
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                engine.analyse(board, Limit(time=60))
+        finally:
+            timer.cancel()
+        assert time.monotonic() - started < SLACK
+        assert board.is_legal(engine.play(board, Limit(depth=2)).move)
+
+
+def test_setpgrp_puts_the_engine_in_its_own_session():
+    binary = str(engine_binary("gorgon"))
+    with SimpleEngine.popen_uci(binary, setpgrp=True) as engine:
+        assert os.getsid(engine.pid) == engine.pid != os.getsid(0)
+    with SimpleEngine.popen_uci(binary) as engine:
+        assert os.getsid(engine.pid) == os.getsid(0)
