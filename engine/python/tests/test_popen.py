@@ -513,3 +513,20 @@ def test_setpgrp_puts_the_engine_in_its_own_session():
         assert os.getsid(engine.pid) == engine.pid != os.getsid(0)
     with SimpleEngine.popen_uci(binary) as engine:
         assert os.getsid(engine.pid) == os.getsid(0)
+
+
+@pytest.mark.parametrize("protocol", ["uci", "xboard"])
+def test_analysis_stopped_from_another_thread(protocol):
+    # python-chess's pattern: one thread reads the infos, another (a GUI's
+    # button) stops the analysis.
+    board = gorgon.Board("minipom")
+    with gorgon_uci() if protocol == "uci" else gorgon_xboard() as engine:
+        analysis = engine.analysis(board, Limit(time=60))
+        timer = threading.Timer(0.5, analysis.stop)
+        started = time.monotonic()
+        timer.start()
+        infos = list(analysis)
+        timer.join()
+        assert time.monotonic() - started < SLACK
+        assert infos and analysis.finished and analysis.info["pv"]
+        engine.ping()

@@ -15,8 +15,8 @@ writes the commands and takes the lines from the queue with a deadline.
 That keeps every wait bounded (``TimeoutError``), notices a dead engine at
 once (its pipe closes: ``EngineTerminatedError`` with the exit code) and
 lets ``analysis()`` hand out each info line as it comes, stop on request
-and be iterated. One ``SimpleEngine`` is meant for one thread at a time, as
-in python-chess.
+(also from another thread) and be iterated. One ``SimpleEngine`` is meant
+for one thread at a time, but for ``stop()``.
 
 After a ``TimeoutError`` the engine is in an unknown state (a late
 ``bestmove`` would be taken for the answer to the next command), so its
@@ -870,7 +870,8 @@ class SimpleAnalysisResult:
 
     def stop(self) -> None:
         """Asks the engine to end the analysis now (no-op when it has ended);
-        its last infos and move still arrive."""
+        its last infos and move still arrive. May be called from another
+        thread than the one iterating or waiting."""
         if self.finished or self._stopping:
             return
         self._stopping = True
@@ -1533,11 +1534,13 @@ class XBoardProtocol(Protocol):
             # `?` asks for the move now.
             self._pipe.send("?")
             return
-        # Leaves analyze mode; the pong that follows ends the analysis.
-        self._pipe.send("exit")
+        # Leaves analyze mode; the pong that follows ends the analysis. Its
+        # text is known before the ping goes out: stop() may come from
+        # another thread than the one reading the lines.
         self._pings += 1
-        self._pipe.send(f"ping {self._pings}")
         result._xboard_pong = f"pong {self._pings}"  # type: ignore[attr-defined]
+        self._pipe.send("exit")
+        self._pipe.send(f"ping {self._pings}")
 
 
 def _from_xboard_checked(board: Board, text: str) -> str:
