@@ -204,7 +204,6 @@ class Game:
     ``moves`` are in canonical coordinate text whatever the file's
     notation; ``written`` are the moves as the file writes them (``"Mc3"``
     in XBoard's files)."""
-
     tags: list[tuple[str, str]]
     variant: str
     dialect: str
