@@ -14,8 +14,9 @@
 # were not tested, and why. With GORGON_REQUIRE_PACKAGE=1 that fails instead.
 #
 # The wheel: installed into a fresh venv (pip, no network: it has no
-# dependencies), it must import with the workspace's version and play a
-# legal move in both variants.
+# dependencies), it must import with the workspace's version (gorgon.engine
+# and gorgon.batch too), play a legal move in both variants, and drive the
+# packaged binary over a pipe in UCI and CECP.
 #
 # Everything is built once: the release binary of the test run before
 # (cargo test --release) and the Python build of scripts/python-tests.sh
@@ -198,9 +199,13 @@ echo "== the wheel in a fresh venv: $(basename "$wheel")"
 "$python" -m venv "$scratch/venv"
 "$scratch/venv/bin/python" -m pip --disable-pip-version-check -q install --no-index "$wheel"
 # From the scratch folder, so that nothing of the source tree is imported.
-(cd "$scratch" && PYTHONDONTWRITEBYTECODE=1 "$scratch/venv/bin/python" - "$version" <<'PY'
+(cd "$scratch" && PYTHONDONTWRITEBYTECODE=1 "$scratch/venv/bin/python" - "$version" "$root/usr/games/gorgon" <<'PY'
 import sys
 import gorgon
+# The pure-Python submodules come with the wheel and import without their
+# optional dependencies (tqdm for gorgon.batch's progress bars).
+import gorgon.batch
+import gorgon.engine
 
 assert gorgon.__version__ == sys.argv[1], (gorgon.__version__, sys.argv[1])
 engine = gorgon.Engine(threads=1, hash_mb=16)
@@ -210,6 +215,13 @@ for variant in gorgon.VARIANTS:
     assert board.is_legal(move), (variant, move)
     board.push(move)
     print(f"   {variant}: gorgon {gorgon.__version__} played {move}")
+# The packaged binary over a pipe, in both protocols.
+for popen in (gorgon.engine.SimpleEngine.popen_uci, gorgon.engine.SimpleEngine.popen_xboard):
+    with popen(sys.argv[2], timeout=30) as pipe:
+        board = gorgon.Board("minipom")
+        result = pipe.play(board, gorgon.engine.Limit(depth=3))
+        assert board.is_legal(result.move), result
+        print(f"   {popen.__name__}: {pipe.id['name']} played {result.move}")
 PY
 )
 echo "== package tests passed in $(($(date +%s) - start)) s"

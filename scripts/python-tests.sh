@@ -5,6 +5,10 @@
 # first run (maturin, pytest). Every run rebuilds the extension so the
 # tests see the current code; cargo builds into target/ (profile
 # `python`), so a rebuild after no change takes seconds.
+# The pipe tests (gorgon.engine) drive the workspace's `gorgon` and
+# `random-mover` binaries, built here in the suite profile; the notebook
+# test runs docs/notebooks/review.ipynb with nbclient and ipykernel; tqdm,
+# pandas and matplotlib are what the batch tests and the notebook use.
 # Usage: scripts/python-tests.sh [pytest arguments...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +28,15 @@ pip() { "$venv/bin/python" -m pip --disable-pip-version-check -q "$@"; }
 if ! "$venv/bin/python" -c 'import maturin, pytest' 2>/dev/null; then
     pip install 'maturin>=1.9,<2' pytest
 fi
+# gorgon[progress] (tqdm) and what the notebook and the tests need.
+if ! "$venv/bin/python" -c 'import tqdm, pandas, matplotlib, nbclient, nbformat, ipykernel' 2>/dev/null; then
+    pip install tqdm pandas matplotlib nbclient nbformat ipykernel
+fi
+echo "== building gorgon and random-mover (suite profile) for the pipe tests"
+target=${CARGO_TARGET_DIR:-target}
+case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
+cargo build -q -p gorgon-cli -p gorgon-tournament --profile suite --bin gorgon --bin random-mover
+export GORGON_BIN="$target/suite/gorgon" RANDOM_MOVER_BIN="$target/suite/random-mover"
 echo "== building gorgon (engine/python)"
 start=$(date +%s)
 pip install --no-build-isolation --force-reinstall --no-deps ./engine/python

@@ -36,7 +36,9 @@ fn start_fen(variant: &str) -> PyResult<&'static str> {
 
 /// Pillars of Medusa (`pom`, 11x11) and Mini-POM (`minipom`, 9x9): boards,
 /// rules and the Gorgon engine, in process.
+/// The compiled part of the package: `gorgon/__init__.py` re-exports it.
 #[pymodule]
+#[pyo3(name = "_gorgon")]
 fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("VARIANTS", (Variant::Pom.name(), Variant::MiniPom.name()))?;

@@ -1,6 +1,7 @@
 """Shared helpers: the repository's own oracles (docs/RULES.md, docs/PERFT.md,
 engine/engine/tests/data/mates.tsv) read from the checkout these tests live in."""
 
+import os
 import re
 import signal
 from pathlib import Path
@@ -62,3 +63,21 @@ def mates():
 @pytest.fixture
 def root():
     return ROOT
+
+
+def engine_binary(name):
+    """A binary of the workspace for the pipe tests: ``gorgon`` ($GORGON_BIN)
+    or ``random-mover`` ($RANDOM_MOVER_BIN), else the suite profile's build
+    in $CARGO_TARGET_DIR or target/ (scripts/python-tests.sh builds both)."""
+    variable = {"gorgon": "GORGON_BIN", "random-mover": "RANDOM_MOVER_BIN"}[name]
+    if os.environ.get(variable):
+        path = Path(os.environ[variable])
+    else:
+        target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
+        path = (target if target.is_absolute() else ROOT / target) / "suite" / name
+    if not path.is_file():
+        pytest.fail(
+            f"no {name} binary at {path}: build it (cargo build -p gorgon-cli -p gorgon-tournament "
+            f"--profile suite --bin gorgon --bin random-mover) or set ${variable}"
+        )
+    return path
