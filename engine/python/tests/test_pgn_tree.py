@@ -236,9 +236,31 @@ def test_headers_only_and_skipping():
     assert pgn.read_game(handle).headers == games[1].headers
     assert pgn.skip_game(handle) and not pgn.skip_game(handle)
     assert pgn.read_game(handle) is None
-    # A game without a result token ends at the next game's tags.
+    # A game without a result token ends at the next game's tags, in a
+    # file that can seek (put back there) or not (the line kept).
     two = '[Event "a"]\n1. e3e5\n[Event "b"]\n1. g3g5 *\n'
     assert [g.headers["Event"] for g in read_all(two)] == ["a", "b"]
+
+    class Pipe(io.StringIO):
+        def seekable(self):
+            return False
+
+    pipe = Pipe(two)
+    assert [pgn.read_game(pipe).headers["Event"] for _ in range(2)] == ["a", "b"]
+    assert pgn.read_game(pipe) is None
+    # python-chess's index of a file: tell() before each game, seek() back.
+    handle = io.StringIO(two + text)
+    offsets = []
+    while True:
+        offset = handle.tell()
+        if pgn.read_headers(handle) is None:
+            break
+        offsets.append(offset)
+    assert len(offsets) == 5
+    handle.seek(offsets[1])
+    assert list(pgn.read_game(handle).mainline_moves()) == ["g3g5"]
+    handle.seek(offsets[3])
+    assert pgn.read_game(handle).headers == games[1].headers
     assert read_all("\n\n") == []
 
 

@@ -6,6 +6,8 @@ import ast
 import inspect
 from pathlib import Path
 
+import pytest
+
 import gorgon
 import gorgon._gorgon
 import gorgon.pgn
@@ -49,3 +51,11 @@ def test_the_python_modules_are_annotated():
             ] if inspect.isclass(obj) else []
             for f in functions:
                 assert "return" in f.__annotations__, f"{module.__name__}.{name}: {f.__name__}"
+
+
+def test_the_python_modules_type_check():
+    """mypy --strict passes on gorgon.svg and gorgon.pgn against the stubs
+    (when mypy is installed: `pip install mypy` in the test venv)."""
+    api = pytest.importorskip("mypy.api")
+    out, err, status = api.run(["--strict", "--no-incremental", "-p", "gorgon.svg", "-p", "gorgon.pgn"])
+    assert status == 0, out + err

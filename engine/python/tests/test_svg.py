@@ -1,6 +1,8 @@
 """gorgon.svg: the board as SVG with the page's piece set and petrified marks."""
 
 import json
+import shutil
+import subprocess
 import re
 import xml.etree.ElementTree as ET
 
@@ -151,3 +153,13 @@ def test_bad_arguments_raise():
     empty = ET.fromstring(gorgon.svg.board())
     assert not [g for g in empty.iter("{http://www.w3.org/2000/svg}g") if g.get("data-piece")]
     assert re.match(r"#[0-9a-f]{6}", gorgon.svg.DEFAULT_COLORS["square light"])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node to run the page's pieces.js")
+def test_the_symbols_are_the_pages_own(tmp_path):
+    """The page's pieceDefs() (run by node from pieces.js) and gorgon.svg's
+    symbols are the same markup: one source, drawn the same way."""
+    js = ROOT / "engine" / "web" / "assets" / "js" / "pieces.js"
+    script = f"import {{ pieceDefs }} from {json.dumps(js.as_uri())}; process.stdout.write(pieceDefs());"
+    page = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True).stdout
+    assert page.startswith('<symbol id="piece-') and gorgon.svg._defs() == page

@@ -357,7 +357,7 @@ class GameNode:
         return visitor.result()
 
     def __str__(self) -> str:
-        return self.accept(StringExporter(columns=None))
+        return str(self.accept(StringExporter(columns=None)))
 
 
 class Mainline:
@@ -375,7 +375,8 @@ class Mainline:
             yield self.f(node)
 
     def __reversed__(self) -> Iterator[Any]:
-        return reversed(list(self))
+        items: List[Any] = list(self)
+        return iter(items[::-1])
 
     def __bool__(self) -> bool:
         return bool(self.start.variations)
@@ -700,6 +701,13 @@ def _state(handle: Any) -> _HandleState:
         return entry[1]
 
 
+def _seekable(handle: Any) -> bool:
+    try:
+        return bool(handle.seekable())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def _next_game(handle: Any) -> Optional[Tuple[str, int, int, str]]:
     """The text of the next game of an open file, the line it starts on,
     its number in the file and the file's name; None at the end. The rules'
@@ -707,20 +715,29 @@ def _next_game(handle: Any) -> Optional[Tuple[str, int, int, str]]:
     state = _state(handle)
     first_line = state.line + 1
     lines: List[str] = []
+    # A seekable file is put back before the next game's first tag, so that
+    # `handle.tell()` between games is where the next one starts (the
+    # python-chess way of indexing a file); another keeps the line.
+    seekable = _seekable(handle)
     while True:
+        where = handle.tell() if seekable and not state.pending else None
         line = state.pending.pop(0) if state.pending else handle.readline()
         if not line:
             break
         lines.append(line)
         # Only a line with a result token (`-`, `*`) or a tag (`[`) can end
-        # the game: the lexer reads the game so far only then.
+        # the game: the lexer reads the game so far only then, so the game
+        # ends on this line.
         if "[" in line or "-" in line or "*" in line:
             end = first_game_end("".join(lines))
             if end is not None:
                 at, inclusive = end
-                keep = at if inclusive else at - 1
-                state.pending = lines[keep:] + state.pending
-                lines = lines[:keep]
+                if not inclusive:
+                    if where is not None:
+                        handle.seek(where)
+                    else:
+                        state.pending.insert(0, line)
+                lines = lines[: at if inclusive else at - 1]
                 break
     state.line += len(lines)
     text = "".join(lines)

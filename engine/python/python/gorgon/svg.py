@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
 
 from gorgon._gorgon import Board, piece_set
@@ -75,10 +75,10 @@ class Arrow(NamedTuple):
     color: str = "green"
 
 
-_PIECES: Optional[dict] = None
+_PIECES: Optional[Dict[str, Any]] = None
 
 
-def _piece_set() -> dict:
+def _piece_set() -> Dict[str, Any]:
     global _PIECES
     if _PIECES is None:
         _PIECES = json.loads(piece_set())
@@ -149,8 +149,8 @@ def piece(code: str, size: Optional[int] = None, colors: Mapping[str, str] = {})
     """One piece alone, by the page's code (``"wE"``, ``"bK"``, ``"MbS"``
     for a Morph), as python-chess's ``chess.svg.piece``."""
     morph = code.startswith("M")
-    side, kind = (code[1:] if morph else code)[:2]
-    if side not in "wb" or kind not in _piece_set()["figures"] or len(code) != 2 + morph:
+    body = code[1:] if morph else code
+    if len(body) != 2 or body[0] not in ("w", "b") or body[1] not in _piece_set()["figures"]:
         raise ValueError(f"not a piece code: {code!r} (expected e.g. 'wE', 'bK', 'MbS')")
     dims = f' width="{size}" height="{size}"' if size is not None else ""
     return (
@@ -162,8 +162,8 @@ def piece(code: str, size: Optional[int] = None, colors: Mapping[str, str] = {})
 
 def _piece_group(code: str, x: int, y: int, square: Optional[str], colors: Mapping[str, str], stone: bool) -> str:
     morph = code.startswith("M")
-    side, kind = (code[1:] if morph else code)[:2]
-    white = side == "w"
+    body = code[1:] if morph else code
+    white, kind = body[0] == "w", body[1]
     body = _color(colors, "piece white" if white else "piece black")
     line = _color(colors, "piece white line" if white else "piece black line")
     cls = f"piece {'pw' if white else 'pb'}{' morph' if morph else ''}{' petrified' if stone else ''}"
@@ -342,10 +342,10 @@ def board(
     # the square (as the page's).
     for arrow in arrows:
         tail, head = arrow[0], arrow[1]
-        color = arrow[2] if len(arrow) > 2 else "green"  # type: ignore[misc]
+        color = arrow[2] if len(arrow) > 2 else "green"
         paint = _color(colors, f"arrow {color}") if f"arrow {color}" in DEFAULT_COLORS or f"arrow {color}" in colors else color
-        (x1, y1), (x2, y2) = corner(tail), corner(head)
-        x1, y1, x2, y2 = x1 + unit / 2, y1 + unit / 2, x2 + unit / 2, y2 + unit / 2
+        (tx, ty), (hx0, hy0) = corner(tail), corner(head)
+        x1, y1, x2, y2 = tx + unit / 2, ty + unit / 2, hx0 + unit / 2, hy0 + unit / 2
         if (x1, y1) == (x2, y2):
             out.append(
                 f'<circle class="arrow circle" data-arrow="{tail}-{head}" cx="{x1:g}" cy="{y1:g}" r="{unit * 0.42:g}" '
