@@ -295,3 +295,25 @@ def test_the_inventors_notation_reads_into_a_tree():
     # Written as PGN in coordinates, it reads back as the same moves.
     again = pgn.read_game(io.StringIO(str(game)))
     assert list(again.mainline_moves()) == moves
+
+
+def test_a_boards_game_and_the_file_exporter():
+    moves, final_fen = sample_game()
+    board = gorgon.Board()
+    for m in moves:
+        board.push(m)
+    game = pgn.Game.from_board(board)
+    assert list(game.mainline_moves()) == moves and game.end().board().fen() == final_fen
+    assert "FEN" not in game.headers and game.headers["Variant"] == "pom"
+    # From a set-up position: the FEN is a tag.
+    later = gorgon.Board("pom", final_fen)
+    later.push(later.legal_moves()[0])
+    setup = pgn.Game.from_board(later)
+    assert setup.headers["FEN"] == final_fen and setup.headers["SetUp"] == "1"
+    out = io.StringIO()
+    written = game.accept(pgn.FileExporter(out))
+    setup.accept(pgn.FileExporter(out))
+    assert written == len(str(game.accept(pgn.StringExporter()))) + 2
+    games = read_all(out.getvalue())
+    assert [list(g.mainline_moves()) for g in games] == [moves, list(setup.mainline_moves())]
+    assert games[1].board().fen() == final_fen

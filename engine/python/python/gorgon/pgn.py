@@ -458,6 +458,27 @@ class Game(GameNode):
                 self.headers["SetUp"] = "1"
                 self.headers["FEN"] = fen
 
+    @classmethod
+    def from_board(cls, board: Board) -> "Game":
+        """The game of a board's move stack, from the position before its
+        first move (``SetUp``/``FEN`` tags when that is not the start), its
+        ``Result`` the board's outcome if the game is over."""
+        start = board.copy()
+        moves = start.move_stack
+        for _ in moves:
+            start.pop()
+        fen = start.fen()
+        game = cls(start.variant, None if fen == Board(start.variant).fen() else fen)
+        node: GameNode = game
+        for m in moves:
+            child = ChildNode(node, m)
+            node.variations.append(child)
+            node = child
+        outcome = board.outcome()
+        if outcome is not None:
+            game.headers["Result"] = outcome.result
+        return game
+
     def board(self) -> Board:
         """The start position (a new board each call)."""
         return Board(self.variant, self.start_fen)
