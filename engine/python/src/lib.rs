@@ -4,7 +4,11 @@
 //! - [`board::Board`]: a position with a move stack: legal moves, push/pop
 //!   in coordinate or book notation, FEN, petrified pieces, outcome, perft.
 //! - [`pgn::read_pgn`]: the games of a PGN text (Gorgon's coordinates or
-//!   XBoard's SAN) as [`pgn::Game`]s.
+//!   XBoard's SAN) as [`pgn::Game`]s; [`pgn::read_game_tree`],
+//!   [`pgn::first_game_end`] and [`pgn::Movetext`], the rules' reader and
+//!   writer under `gorgon.pgn`'s game trees (python/gorgon/pgn.py).
+//! - [`piece_set`]: the browser board's piece figures, which `gorgon.svg`
+//!   (python/gorgon/svg.py) draws.
 //! - [`engine::Engine`]: the player (search, hash, threads): `analyse`
 //!   gives the MultiPV lines, `play` the best move. Searches run with the
 //!   GIL released, and Ctrl-C stops them.

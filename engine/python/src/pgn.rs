@@ -1,6 +1,11 @@
 //! `read_pgn`: the games of a PGN text, read by the rules' one PGN reader
 //! in Gorgon's dialect (coordinates) or XBoard's (its SAN and letters), as
 //! python-chess's `read_game` does for chess.
+//!
+//! Under `gorgon.pgn` (python/gorgon/pgn.py, python-chess's game trees):
+//! `read_game_tree` hands one game's tree over as plain data,
+//! `first_game_end` tells where a file's next game ends (the rules' lexer
+//! decides), and `Movetext` and `tag_pair` are the rules' one PGN writer.
 
 use crate::board::Board;
 use crate::variant_of;

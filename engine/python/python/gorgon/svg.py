@@ -343,7 +343,10 @@ def board(
     for arrow in arrows:
         tail, head = arrow[0], arrow[1]
         color = arrow[2] if len(arrow) > 2 else "green"
-        paint = _color(colors, f"arrow {color}") if f"arrow {color}" in DEFAULT_COLORS or f"arrow {color}" in colors else color
+        # A colour name of python-chess's (`red`) or any SVG colour.
+        paint = _color(colors, f"arrow {color}")
+        if paint == f"arrow {color}":
+            paint = color
         (tx, ty), (hx0, hy0) = corner(tail), corner(head)
         x1, y1, x2, y2 = tx + unit / 2, ty + unit / 2, hx0 + unit / 2, hy0 + unit / 2
         if (x1, y1) == (x2, y2):
