@@ -7,8 +7,6 @@
 //!   XBoard's SAN) as [`pgn::Game`]s; [`pgn::read_game_tree`],
 //!   [`pgn::first_game_end`] and [`pgn::Movetext`], the rules' reader and
 //!   writer under `gorgon.pgn`'s game trees (python/gorgon/pgn.py).
-//! - [`piece_set`]: the browser board's piece figures, which `gorgon.svg`
-//!   (python/gorgon/svg.py) draws.
 //! - [`engine::Engine`]: the player (search, hash, threads): `analyse`
 //!   gives the MultiPV lines, `play` the best move. Searches run with the
 //!   GIL released, and Ctrl-C stops them.
@@ -38,25 +36,6 @@ fn start_fen(variant: &str) -> PyResult<&'static str> {
     Ok(variant_of(variant)?.start_fen())
 }
 
-/// The browser board's piece set (engine/web/assets/js/pieces.js, its
-/// one source), as the JSON text of its `PIECE_SET`: the figures
-/// `gorgon.svg` draws.
-#[pyfunction]
-fn piece_set() -> PyResult<&'static str> {
-    const PIECES_JS: &str = include_str!("../../web/assets/js/pieces.js");
-    // The block's first line (its mention in the comments above it is
-    // not at a line's start) and the first `};` line after it.
-    const HEAD: &str = "\nexport const PIECE_SET = ";
-    let start = PIECES_JS.find(HEAD).map(|i| i + HEAD.len());
-    let end = start.and_then(|s| PIECES_JS[s..].find("\n};\n").map(|i| s + i + 2));
-    match (start, end) {
-        (Some(s), Some(e)) => Ok(&PIECES_JS[s..e]),
-        _ => Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "pieces.js has no `export const PIECE_SET = {...};` block (the build is broken)",
-        )),
-    }
-}
-
 /// Pillars of Medusa (`pom`, 11x11) and Mini-POM (`minipom`, 9x9): boards,
 /// rules and the Gorgon engine, in process.
 /// The compiled part of the package: `gorgon/__init__.py` re-exports it.
@@ -79,6 +58,5 @@ fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::read_notation_trees, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::first_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::tag_pair, m)?)?;
-    m.add_function(wrap_pyfunction!(piece_set, m)?)?;
     Ok(())
 }

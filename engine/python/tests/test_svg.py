@@ -5,6 +5,7 @@ import shutil
 import subprocess
 import re
 import xml.etree.ElementTree as ET
+from importlib import resources
 
 import pytest
 
@@ -78,6 +79,16 @@ def test_pieces_are_the_pages_figures():
             assert uses[0] == f"#piece-{code[-1]}" and g.find("svg:use", NS).get(XLINK) == uses[0]
             assert ("#piece-morph" in uses) == code.startswith("M")
     assert len([g for g in svg.iter("{http://www.w3.org/2000/svg}g") if g.get("data-piece")]) == len(gorgon.Board().piece_map())
+
+
+def test_the_package_links_the_pages_file_rather_than_copying_it():
+    """gorgon/pieces.js in the source tree is a link to the web board's
+    pieces.js (one source), and the installed package holds its text."""
+    link = ROOT / "engine" / "python" / "python" / "gorgon" / "pieces.js"
+    page = ROOT / "engine" / "web" / "assets" / "js" / "pieces.js"
+    assert link.is_symlink() and link.resolve() == page.resolve()
+    installed = resources.files("gorgon").joinpath("pieces.js").read_text(encoding="utf-8")
+    assert installed == page.read_text(encoding="utf-8")
 
 
 def test_arrows_squares_fill_lastmove_check_and_orientation():

@@ -246,10 +246,6 @@ def read_pgn(text: str, variant: str = "pom", file: str = "PGN") -> list[Game]:
     from the game itself. A game that cannot be read raises ``ValueError``
     naming the file, the game, the move number and the text."""
 
-def piece_set() -> str:
-    """The browser board's piece set (``PIECE_SET`` of
-    engine/web/assets/js/pieces.js) as JSON text: what ``gorgon.svg`` draws."""
-
 # The pieces of gorgon.pgn (read and write through the rules' one PGN
 # reader and writer); use gorgon.pgn rather than these.
 

@@ -2,9 +2,9 @@
 
 ``board(b, lastmove=..., arrows=..., ...)`` returns the SVG text of a
 :class:`gorgon.Board` with the browser board's own piece set: the figures
-come from engine/web/assets/js/pieces.js (its ``PIECE_SET``, compiled into
-the package), so a notebook, ``gorgon annotate --html`` and the page draw
-the same pieces. Petrified pieces stand on the page's stone mark (a
+come from engine/web/assets/js/pieces.js (its ``PIECE_SET``; the package's
+``gorgon/pieces.js`` links to that file and is packaged as it), so a
+notebook, ``gorgon annotate --html`` and the page draw the same pieces. Petrified pieces stand on the page's stone mark (a
 hatched square, ``class="petrified-mark"``) and wear its badge; a Morph
 wears its dashed ring. The colours are the page's light theme
 (engine/web/assets/style.css); ``colors`` overrides them by
@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import math
+from importlib import resources
 from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
 
-from gorgon._gorgon import Board, piece_set
+from gorgon._gorgon import Board
 
 __all__ = ["Arrow", "board", "piece", "DEFAULT_COLORS", "SQUARE_SIZE"]
 
@@ -79,9 +80,19 @@ _PIECES: Optional[Dict[str, Any]] = None
 
 
 def _piece_set() -> Dict[str, Any]:
+    """The ``PIECE_SET`` of the browser board's pieces.js: the package's
+    ``gorgon/pieces.js`` is a link to engine/web/assets/js/pieces.js (one
+    source, packaged as a file), its block plain JSON from the line
+    ``export const PIECE_SET = {`` to the line ``};``."""
     global _PIECES
     if _PIECES is None:
-        _PIECES = json.loads(piece_set())
+        text = resources.files("gorgon").joinpath("pieces.js").read_text(encoding="utf-8")
+        head = "\nexport const PIECE_SET = "
+        start = text.find(head)
+        end = text.find("\n};\n", start)
+        if start < 0 or end < 0:
+            raise RuntimeError("gorgon/pieces.js has no `export const PIECE_SET = {...};` block (a broken build)")
+        _PIECES = json.loads(text[start + len(head) : end + 2])
     return _PIECES
 
 
