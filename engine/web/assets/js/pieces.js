@@ -14,10 +14,10 @@
 //
 // PIECE_SET is the one source of the figures: plain JSON after its
 // `export const PIECE_SET = ` up to the line `};`, so that the Python
-// package (engine/python, gorgon.svg) draws the same pieces from this
-// file, included at build time. A figure's body is a list of SVG
-// elements; `@name` stands for the part `name` (the pedestal, the
-// Advisor's hood, shared by several figures).
+// package draws the same pieces from this file (gorgon.svg reads it
+// through engine/python/python/gorgon/pieces.js, a link to it). A
+// figure's body is a list of SVG elements; `@name` stands for the part
+// `name` (the pedestal, the Advisor's hood, shared by several figures).
 
 export const PIECE_SET = {
   "parts": {
