@@ -200,14 +200,24 @@ echo "== the wheel in a fresh venv: $(basename "$wheel")"
 "$scratch/venv/bin/python" -m pip --disable-pip-version-check -q install --no-index "$wheel"
 # From the scratch folder, so that nothing of the source tree is imported.
 (cd "$scratch" && PYTHONDONTWRITEBYTECODE=1 "$scratch/venv/bin/python" - "$version" "$root/usr/games/gorgon" <<'PY'
+import io
 import sys
+import xml.etree.ElementTree as ET
+
 import gorgon
 # The pure-Python submodules come with the wheel and import without their
 # optional dependencies (tqdm for gorgon.batch's progress bars).
 import gorgon.batch
 import gorgon.engine
+import gorgon.pgn
+import gorgon.svg
 
 assert gorgon.__version__ == sys.argv[1], (gorgon.__version__, sys.argv[1])
+# The pure-Python submodules and what they need of the compiled part (the
+# piece set is the web board's pieces.js, packaged beside them).
+ET.fromstring(gorgon.Board()._repr_svg_())
+game = gorgon.pgn.read_game(io.StringIO("1. e3e5 (1. g3g5) h10h8 *\n"))
+assert str(game) == "1. e3e5 (1. g3g5) 1... h10h8 *", str(game)
 engine = gorgon.Engine(threads=1, hash_mb=16)
 for variant in gorgon.VARIANTS:
     board = gorgon.Board(variant)

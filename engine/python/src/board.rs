@@ -174,6 +174,56 @@ impl Board {
         self.stack.iter().map(|&m| self.pos.move_text(m)).collect()
     }
 
+    /// The pieces by square: `{"e1": "wE", "c9": "MbS", ...}`, each the
+    /// page's code of a piece (`M` for a Morph, the colour `w`/`b`, the
+    /// kind's letter), in square order.
+    fn piece_map(&self) -> Vec<(String, String)> {
+        let g = self.pos.geometry();
+        squares(self.pos.occupied())
+            .map(|sq| {
+                let p = self.pos.piece_at(sq);
+                let side = if p.color() == Color::White { 'w' } else { 'b' };
+                let morph = if p.is_morph() { "M" } else { "" };
+                (g.square_name(sq), format!("{morph}{side}{}", p.kind().letter()))
+            })
+            .collect()
+    }
+
+    /// The board's size: `(files, ranks)`, `(11, 11)` or `(9, 9)`.
+    #[getter]
+    fn size(&self) -> (u8, u8) {
+        let g = self.pos.geometry();
+        (g.files, g.ranks)
+    }
+
+    /// The squares a legal move leaves and reaches, `("e3", "e5")` (a
+    /// castling move: the King's squares), for drawing it.
+    fn move_squares(&self, r#move: &str) -> PyResult<(String, String)> {
+        let m = self.parse(r#move)?;
+        let g = self.pos.geometry();
+        Ok((g.square_name(m.from()), g.square_name(m.to())))
+    }
+
+    /// The square of the King in check, or None.
+    fn checked_king(&self) -> Option<String> {
+        let side = self.pos.side_to_move();
+        self.pos
+            .in_check()
+            .then(|| self.pos.geometry().square_name(self.pos.king_square(side)))
+    }
+
+    /// A legal move in XBoard's SAN as Gorgon writes XBoard's PGN files
+    /// (`"Mc3"`, `"Kf1xk1"`, `"c11=E"`).
+    fn xboard_san(&self, r#move: &str) -> PyResult<String> {
+        Ok(rules::text::xboard::san(&self.pos, self.parse(r#move)?))
+    }
+
+    /// The last move pushed, or None (python-chess's `peek`, without its
+    /// error on an empty stack).
+    fn peek(&self) -> Option<String> {
+        self.stack.last().map(|&m| self.pos.move_text(m))
+    }
+
     /// The position as FEN (NOTATION.md 1).
     fn fen(&self) -> String {
         self.pos.fen()
@@ -275,6 +325,20 @@ impl Board {
     /// `*`, then FEN, key, petrified squares, checkers, side and status.
     fn __str__(&self) -> String {
         rules::text::diagram::describe(&self.pos)
+    }
+
+    /// The board as SVG for a notebook (Jupyter calls this): `gorgon.svg.board`
+    /// at size 390 with the last move and a checked King marked, as
+    /// python-chess draws its boards.
+    fn _repr_svg_(slf: &Bound<'_, Board>) -> PyResult<String> {
+        let py = slf.py();
+        let board = slf.borrow();
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("size", 390)?;
+        kwargs.set_item("lastmove", board.peek())?;
+        kwargs.set_item("check", board.checked_king())?;
+        drop(board);
+        py.import("gorgon.svg")?.getattr("board")?.call((slf,), Some(&kwargs))?.extract()
     }
 
     /// `Board('pom', '<fen>')`.

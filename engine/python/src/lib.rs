@@ -4,7 +4,9 @@
 //! - [`board::Board`]: a position with a move stack: legal moves, push/pop
 //!   in coordinate or book notation, FEN, petrified pieces, outcome, perft.
 //! - [`pgn::read_pgn`]: the games of a PGN text (Gorgon's coordinates or
-//!   XBoard's SAN) as [`pgn::Game`]s.
+//!   XBoard's SAN) as [`pgn::Game`]s; [`pgn::read_game_tree`],
+//!   [`pgn::first_game_end`] and [`pgn::Movetext`], the rules' reader and
+//!   writer under `gorgon.pgn`'s game trees (python/gorgon/pgn.py).
 //! - [`engine::Engine`]: the player (search, hash, threads): `analyse`
 //!   gives the MultiPV lines, `play` the best move. Searches run with the
 //!   GIL released, and Ctrl-C stops them.
@@ -50,5 +52,11 @@ fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::Game>()?;
     m.add_function(wrap_pyfunction!(start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_pgn, m)?)?;
+    m.add_class::<pgn::Movetext>()?;
+    m.add_function(wrap_pyfunction!(pgn::read_game_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::read_game_tags, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::read_notation_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::first_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::tag_pair, m)?)?;
     Ok(())
 }

@@ -361,7 +361,7 @@ mod tests {
         }
         // The style sheet and the piece drawings come from the browser board's files.
         assert!(html.contains(".square.light { fill: var(--light); }"));
-        assert!(html.contains("const FIGURES = {"));
+        assert!(html.contains("const PIECE_SET = {"));
         assert!(!html.contains("export class Board") && html.contains("class Board {"));
     }
 

@@ -86,6 +86,25 @@ class Board:
         side to move (0 at the start position)."""
     def is_check(self) -> bool:
         """True if the side to move is in check."""
+    def piece_map(self) -> list[Tuple[str, str]]:
+        """The pieces by square, in square order: ``[("a1", "wT"), ...,
+        ("c9", "MbS")]``, each the page's piece code (``M`` for a Morph, the
+        colour ``w``/``b``, the kind's letter)."""
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(files, ranks)``: ``(11, 11)`` or ``(9, 9)``."""
+    def move_squares(self, move: str) -> Tuple[str, str]:
+        """The squares a legal move leaves and reaches (castling: the
+        King's), for drawing it."""
+    def checked_king(self) -> Optional[str]:
+        """The square of the King in check, or None."""
+    def xboard_san(self, move: str) -> str:
+        """A legal move in XBoard's SAN as Gorgon writes XBoard's PGN files."""
+    def peek(self) -> Optional[str]:
+        """The last move pushed, or None."""
+    def _repr_svg_(self) -> str:
+        """The board as SVG for a notebook: ``gorgon.svg.board`` at size 390,
+        the last move and a checked King marked."""
     def petrified(self, color: Optional[str] = None) -> list[str]:
         """Squares of the petrified pieces of one colour (``"white"``,
         ``"black"``) or of both (None), in square order."""
@@ -226,3 +245,38 @@ def read_pgn(text: str, variant: str = "pom", file: str = "PGN") -> list[Game]:
     (``variant`` when it has none), in Gorgon's dialect or XBoard's, chosen
     from the game itself. A game that cannot be read raises ``ValueError``
     naming the file, the game, the move number and the text."""
+
+# The pieces of gorgon.pgn (read and write through the rules' one PGN
+# reader and writer); use gorgon.pgn rather than these.
+
+_Node = Tuple[int, Optional[str], list[str], list[str], list[int]]
+_Tree = Tuple[list[Tuple[str, str]], str, str, str, Optional[str], list[_Node]]
+
+def read_game_tree(text: str, variant: str = "pom", file: str = "PGN", first_line: int = 1, index: int = 1) -> Optional[_Tree]:
+    """The first game of a PGN text as ``(tags, variant, dialect, start_fen,
+    result, nodes)``, nodes ``(parent, move, comments, starting_comments,
+    nags)`` with the parent first; None without a game. ``ValueError``
+    naming the file, line ``first_line`` on, game ``index`` and the move."""
+def read_game_tags(text: str, file: str = "PGN", first_line: int = 1, index: int = 1) -> Optional[list[Tuple[str, str]]]:
+    """The tags of the first game of a PGN text, its moves not replayed."""
+def read_notation_trees(text: str, variant: str = "pom") -> list[_Tree]:
+    """Every game of a record in the inventor's notation, as trees."""
+def first_game_end(text: str) -> Optional[Tuple[int, bool]]:
+    """The line ending the first game of a PGN text and whether it is the
+    game's (its result) or the next game's (a tag); None: no end yet."""
+def tag_pair(name: str, value: str) -> str:
+    """``[Name "value"]`` and a newline, escaped."""
+
+class Movetext:
+    """Movetext being written by the rules' one writer."""
+
+    def __init__(self) -> None: ...
+    def play(self, turn: str, number: int, text: str) -> None:
+        """A move ``turn`` plays in move ``number``, after its number if due."""
+    def nag(self, nag: int) -> None: ...
+    def comment(self, text: str) -> None: ...
+    def open(self) -> None: ...
+    def close(self) -> None: ...
+    def result(self, token: str) -> None: ...
+    def text(self, width: Optional[int] = None) -> str:
+        """The movetext in lines of at most ``width`` characters."""

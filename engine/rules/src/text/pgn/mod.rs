@@ -323,6 +323,29 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<PgnGame>, PgnError> {
     Ok(games)
 }
 
+/// Where the first game of a PGN text ends, for a reader that takes a
+/// file one game at a time (the Python package's `read_game`): the
+/// 1-based line of the token that ends it and whether that line is the
+/// game's (its result token) or the next game's (a tag after the game's
+/// moves), as [`parse`] splits games. `None` while the text holds no end
+/// yet: the game goes on, or a comment is still open. The lexer is the
+/// reader's own, so a `*` or a `[` inside a comment ends nothing; a result
+/// or a tag inside an open variation ends the game too (which [`parse`]
+/// then refuses), so that one bad game does not swallow the rest.
+pub fn first_game_end(text: &str) -> Option<(usize, bool)> {
+    let mut moves = false;
+    for token in Lexer::new(text) {
+        let (line, token) = token.ok()?;
+        match token {
+            Token::Tag(_) if moves => return Some((line, false)),
+            Token::Result(_) => return Some((line, true)),
+            Token::Move(..) => moves = true,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The notation a game is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -768,6 +791,23 @@ pub fn read_games_within(text: &str, file: &str, variant: Variant, limits: ReadL
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A game ends at its result or at the next game's tags, never inside
+    /// a comment, and a text without an end yet says so.
+    #[test]
+    fn the_first_games_end_is_found_by_the_readers_lexer() {
+        assert_eq!(
+            first_game_end("[Event \"x\"]\n\n1. e3e5 {1-0 * [a \"b\"]}\nh10h8 1-0\n[Event \"y\"]\n"),
+            Some((4, true))
+        );
+        assert_eq!(
+            first_game_end("[Event \"x\"]\n1. e3e5\n\n[Event \"y\"]\n1. e3e5 *\n"),
+            Some((4, false))
+        );
+        assert_eq!(first_game_end("[Event \"x\"]\n[Site \"y\"]\n1. e3e5 {not over *\n"), None);
+        assert_eq!(first_game_end("1. e3e5 (1. e3e4 *\n"), Some((1, true)));
+        assert_eq!(first_game_end(""), None);
+    }
 
     /// XBoard's SAN of Horses going back and forth, `plies` long.
     fn horses(plies: usize) -> String {

@@ -225,10 +225,17 @@ impl Movetext {
     /// [`LINE_WIDTH`] characters (a longer token stands on a line of its
     /// own). No newline at the end.
     pub fn text(&self) -> String {
+        self.text_within(LINE_WIDTH)
+    }
+
+    /// [`Movetext::text`] in lines of at most `width` characters (the
+    /// Python package's exporter takes python-chess's `columns`;
+    /// `usize::MAX` keeps the movetext on one line).
+    pub fn text_within(&self, width: usize) -> String {
         let mut out = String::new();
         let mut line = 0;
         for t in self.tokens() {
-            if line > 0 && line + 1 + t.len() > LINE_WIDTH {
+            if line > 0 && line + 1 + t.len() > width {
                 out.push('\n');
                 line = 0;
             } else if line > 0 {
@@ -285,6 +292,8 @@ mod tests {
         m.play(Color::Black, 8, "i".into());
         m.result("1-0");
         assert_eq!(m.text(), "5... a 6. b c {x} 7. d {y} 7... e (7... f 8. g) 8. h $2 i 1-0");
+        assert_eq!(m.text_within(20), "5... a 6. b c {x} 7.\nd {y} 7... e (7... f\n8. g) 8. h $2 i 1-0");
+        assert!(!m.text_within(usize::MAX).contains('\n'));
     }
 
     #[test]

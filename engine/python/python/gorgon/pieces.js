@@ -1,0 +1,1 @@
+../../../web/assets/js/pieces.js
