@@ -3,6 +3,7 @@ by scripts/python-tests.sh), so the notebook cannot rot: a cell that
 raises fails the test."""
 
 import copy
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -37,8 +38,16 @@ def test_the_review_notebook_runs():
     # The plot is drawn, the worst moves are listed.
     images = [o for c in code for o in outputs(c) if "image/png" in o.get("data", {})]
     assert len(images) == 1
-    last = outputs(code[-1])[-1]["data"]["text/html"]
-    assert "loss_cp" in last and "best_move" in last
+    worst = [c for c in code if "nlargest" in c.source][0]
+    table = outputs(worst)[-1]["data"]["text/html"]
+    assert "loss_cp" in table and "best_move" in table
+    # The five worst positions drawn with two arrows each, and a Board that
+    # shows itself: SVG outputs, parsed.
+    pictures = [ET.fromstring(o["data"]["image/svg+xml"]) for c in code for o in outputs(c) if "image/svg+xml" in o.get("data", {})]
+    assert len(pictures) == 6
+    for svg in pictures[:5]:
+        assert len([e for e in svg.iter() if e.get("data-arrow")]) == 2
+    assert any("lastmove" in (e.get("class") or "") for e in pictures[5].iter())
 
 
 def test_a_cell_that_raises_fails_the_run():
