@@ -1017,4 +1017,39 @@ mod tests {
         assert!(!is_flag("-5") && !is_flag("score=-5") && !is_flag("-") && !is_flag("--"));
         assert!(is_flag("--games") && is_flag("-engine") && is_flag("-h"));
     }
+
+    /// cutechess-cli's tournament options, and the rating table's.
+    #[test]
+    fn tournament_options() {
+        let c = run("-engine cmd=a -engine cmd=b -engine cmd=c -tournament gauntlet -seeds 2 -rounds 3 \
+             -ratinginterval 10 -anchor b -seed 4");
+        assert_eq!(c.kind, TournamentKind::Gauntlet { seeds: 2 });
+        assert_eq!((c.rounds, c.rating_interval), (3, 10));
+        assert_eq!((c.ratings.anchor.as_deref(), c.ratings.seed), (Some("b"), 4));
+        let c = run("--engine cmd=a --engine cmd=b --engine cmd=c --tournament gauntlet");
+        assert_eq!(c.kind, TournamentKind::Gauntlet { seeds: 1 });
+        let c = run("--engine cmd=a --engine cmd=b --tournament round-robin");
+        assert_eq!(
+            (c.kind, c.rounds, c.rating_interval, c.ratings.anchor),
+            (TournamentKind::RoundRobin, 1, 0, None)
+        );
+        match parse_args(&args("--stats a.pgn --anchor X")) {
+            Ok(Command::Stats(c)) => assert_eq!(c.ratings.anchor.as_deref(), Some("X")),
+            other => panic!("{other:?}"),
+        }
+        for (bad, named) in [
+            ("--engine cmd=a --engine cmd=b --tournament knockout", "--tournament knockout"),
+            (
+                "--engine cmd=a --engine cmd=b --seeds 2",
+                "--seeds N goes with --tournament gauntlet",
+            ),
+            ("--engine cmd=a --engine cmd=b --rounds 0", "--rounds"),
+            ("--engine cmd=a --engine cmd=b --rounds x", "--rounds"),
+            ("--engine cmd=a --engine cmd=b --ratinginterval -1", "--ratinginterval"),
+            ("--stats a.pgn --rounds 2", "--rounds does not go with it"),
+        ] {
+            let e = error(bad);
+            assert!(e.contains(named), "'{bad}' gives '{e}', which does not name {named}");
+        }
+    }
 }

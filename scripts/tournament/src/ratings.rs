@@ -418,12 +418,11 @@ fn strong_components(m: &Matrix, members: &[usize]) -> Vec<Vec<usize>> {
         }
     }
     for z in 0..k {
-        for x in 0..k {
-            if reach[x][z] {
-                for y in 0..k {
-                    if reach[z][y] {
-                        reach[x][y] = true;
-                    }
+        let through = reach[z].clone();
+        for row in reach.iter_mut() {
+            if row[z] {
+                for (to, &r) in row.iter_mut().zip(&through) {
+                    *to |= r;
                 }
             }
         }
@@ -619,8 +618,8 @@ impl Standings {
         let width = self.players.iter().map(|p| p.name.chars().count()).max().unwrap_or(6).max(6);
         let _ = writeln!(
             s,
-            "   # {:<width$} :  RATING   ERROR   POINTS  PLAYED    (%)  CFS(%)      W      D      L   D(%)",
-            "PLAYER"
+            "{:>4} {:<width$} : {:>8} {:>7} {:>8} {:>7} {:>6} {:>7} {:>6} {:>6} {:>6} {:>6}",
+            "#", "PLAYER", "RATING", "ERROR", "POINTS", "PLAYED", "(%)", "CFS(%)", "W", "D", "L", "D(%)"
         );
         for (rank, p) in self.players.iter().enumerate() {
             let rating = match p.estimate {
@@ -964,9 +963,14 @@ mod tests {
         let s = standings(&names(3), &p, &RatingOptions::default()).unwrap();
         let t = s.table();
         assert!(
-            t.contains("   # PLAYER :  RATING   ERROR   POINTS  PLAYED    (%)  CFS(%)      W      D      L   D(%)"),
+            t.contains("   # PLAYER :   RATING   ERROR   POINTS  PLAYED    (%)  CFS(%)      W      D      L   D(%)\n"),
             "{t}"
         );
+        // The columns line up: the header's words end where the numbers do.
+        let header = t.lines().find(|l| l.contains("PLAYER")).unwrap();
+        let first = t.lines().find(|l| l.starts_with("   1 A")).unwrap();
+        assert_eq!(header.len(), first.len(), "{t}");
+        assert_eq!(header.find("RATING").unwrap() + 6, first.find('.').unwrap() + 2, "{t}");
         assert!(t.contains("   1 A      :"), "{t}");
         assert!(t.contains("Draw rate (equal opponents) = "), "{t}");
         assert!(t.contains("Crosstable"), "{t}");

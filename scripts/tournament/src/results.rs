@@ -9,7 +9,8 @@
 //! rating table and the crosstable (`ratings`).
 //!
 //! The first engine (the one whose score a pairing's line reports) is
-//! White of the first game read, as in the runner, where the first engine
+//! White of the first game (by `Round` when every game has one, else the
+//! first read), as in the runner, where the first engine
 //! has White in the first game of every pair; `--first NAME` puts that
 //! engine first instead.
 //!
@@ -129,8 +130,24 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         return Err(format!("no games in {}", files.join(", ")));
     }
 
-    // The engines in the order met, the first one first.
+    // The engines in the order met in game order (by Round when every game
+    // has one, whatever the order of the files), the first one first.
+    let by_round = games.iter().all(|g| g.round().is_some());
+    let mut game_order: Vec<usize> = (0..games.len()).collect();
+    if by_round {
+        game_order.sort_by_key(|&k| (games[k].round(), k));
+    }
     let mut names: Vec<String> = Vec::new();
+    for &k in &game_order {
+        let g = &games[k];
+        for side in ["White", "Black"] {
+            if let Some(name) = g.game.tag(side) {
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
     let mut sides = Vec::new();
     for g in &games {
         let (Some(white), Some(black)) = (g.game.tag("White"), g.game.tag("Black")) else {
@@ -139,12 +156,7 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         if white == black {
             return Err(format!("{}: '{white}' plays itself; name the two engines apart", g.at()));
         }
-        let mut index = |name: &str| -> usize {
-            names.iter().position(|n| n == name).unwrap_or_else(|| {
-                names.push(name.to_string());
-                names.len() - 1
-            })
-        };
+        let index = |name: &str| -> usize { names.iter().position(|n| n == name).expect("listed") };
         sides.push((index(white), index(black)));
     }
     if let Some(first) = first {
@@ -170,7 +182,6 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
     let mut encounters: Vec<(usize, usize)> = sides.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
     encounters.sort_unstable();
     encounters.dedup();
-    let by_round = games.iter().all(|g| g.round().is_some());
     let mut seen: HashMap<u64, usize> = HashMap::new();
     let mut scored = Vec::new();
     let mut unfinished = 0;
@@ -508,7 +519,7 @@ mod tests {
         assert!(r.encounters.iter().all(|e| e.penta.pairs() == 1), "{:?}", r.encounters);
         let summary = r.summary(None);
         assert!(summary.contains("A vs D: 2 games +1 =1 -0"), "{summary}");
-        assert!(summary.contains("   # PLAYER :  RATING"), "{summary}");
+        assert!(summary.contains("   # PLAYER :   RATING"), "{summary}");
         assert!(summary.contains("Crosstable"), "{summary}");
         assert!(summary.contains("paired by Round within each pairing"), "{summary}");
         // A lost no game (its draws hold the pool together): first, fitted.
