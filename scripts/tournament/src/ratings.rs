@@ -242,7 +242,14 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
     // the fitted probabilities, then refitted.
     let mut samples: Vec<Vec<f64>> = Vec::new();
     let mut rng = SplitMix64::new(options.seed);
-    let pairs: Vec<(usize, usize)> = m.pairings().collect();
+    // The pairings in the order of the engines' names, each from the side
+    // of the name first in that order: the same games under other engine
+    // numbers (the runner's, `--stats`'s) draw the same simulations.
+    let mut pairs: Vec<(usize, usize)> = m
+        .pairings()
+        .map(|(a, b)| if names[a] <= names[b] { (a, b) } else { (b, a) })
+        .collect();
+    pairs.sort_by(|x, y| (&names[x.0], &names[x.1]).cmp(&(&names[y.0], &names[y.1])));
     for _ in 0..options.simulations {
         let mut sim = Matrix::new(n);
         for &(a, b) in &pairs {
@@ -472,15 +479,22 @@ fn place_component(m: &Matrix, members: &[usize], ratings: &mut [f64], estimates
         }
         placed.extend(&rest);
     }
+    // Groups of one batch never met but a winning group and a losing one;
+    // the losing ones go first (at 0 if nothing is placed yet), so that
+    // the order of the engines' numbers changes nothing.
     for batch in removed.iter().rev() {
-        for (part, estimate) in batch {
-            let inner = mm_fit(m, part);
-            let shift = block_shift(m, part, &inner, &placed, ratings, *estimate);
-            for (&i, r) in part.iter().zip(inner) {
-                ratings[i] = r + shift;
-                estimates[i] = *estimate;
+        for pass in [false, true] {
+            let mut this_pass: Vec<usize> = Vec::new();
+            for (part, estimate) in batch.iter().filter(|(_, e)| (*e == Estimate::LowerBound) == pass) {
+                let inner = mm_fit(m, part);
+                let shift = block_shift(m, part, &inner, &placed, ratings, *estimate);
+                for (&i, r) in part.iter().zip(inner) {
+                    ratings[i] = r + shift;
+                    estimates[i] = *estimate;
+                }
+                this_pass.extend(part);
             }
-            placed.extend(part);
+            placed.extend(this_pass);
         }
     }
 }
@@ -825,6 +839,40 @@ mod tests {
         let diff = rating(&s, "A") - rating(&s, "B");
         assert!((diff - w.elo().unwrap().elo).abs() < 1e-7, "{diff}");
         assert!((rating(&s, "A") + rating(&s, "B")).abs() < 1e-9);
+    }
+
+    /// Numbering the engines otherwise (the runner numbers them by the
+    /// command line, `--stats` by the games) changes nothing, bounds and
+    /// simulations included.
+    #[test]
+    fn numbering_of_engines_does_not_matter() {
+        // A beats everyone, E loses to everyone, B, C, D in between.
+        let mut p = vec![pairing(1, 2, 6, 4.5), pairing(2, 3, 6, 2.0), pairing(3, 1, 6, 3.5)];
+        for x in 1..5 {
+            p.push(pairing(0, x, 2, 2.0));
+        }
+        for x in 1..4 {
+            p.push(pairing(4, x, 2, 0.0));
+        }
+        let a = standings(&names(5), &p, &RatingOptions::default()).unwrap();
+        // Renumbered: engine i becomes 4 - i.
+        let flipped: Vec<String> = names(5).into_iter().rev().collect();
+        let q: Vec<PairingScore> = p
+            .iter()
+            .map(|x| PairingScore {
+                a: 4 - x.a,
+                b: 4 - x.b,
+                wdl: x.wdl,
+            })
+            .collect();
+        let b = standings(&flipped, &q, &RatingOptions::default()).unwrap();
+        assert_eq!(a.players.len(), b.players.len());
+        for (x, y) in a.players.iter().zip(&b.players) {
+            assert_eq!((&x.name, x.estimate), (&y.name, y.estimate));
+            assert!((x.rating - y.rating).abs() < 1e-9, "{x:?} {y:?}");
+            assert_eq!(x.error.map(|e| (e * 1e6).round()), y.error.map(|e| (e * 1e6).round()));
+        }
+        assert_eq!(a.table(), b.table());
     }
 
     /// The order of the games changes nothing, simulations included.
