@@ -21,7 +21,9 @@
 use crate::cecp::dialect::check_limits;
 use crate::config::{EngineConfig, Protocol};
 use crate::game::{DrawRule, ResignRule};
+use crate::ratings::RatingOptions;
 use crate::results::StatsConfig;
+use crate::schedule::TournamentKind;
 use crate::stats::{Sprt, SprtModel};
 use crate::tournament::{unique_names, MatchConfig, OpeningSource};
 use clap::error::ErrorKind;
@@ -37,9 +39,9 @@ pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
 Usage: gorgon-match [options] --engine KEY=VALUE... --engine KEY=VALUE... [--engine ...]
-       gorgon-match --stats FILE.pgn... [--first NAME] [--sprt ...]
+       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--sprt ...]
 
-Engines (two for a match, more for a round robin):
+Engines (two for a match, more for a tournament):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
                           dir=DIR, option.NAME=VALUE (setoption), and the
                           time-control keys below
@@ -53,11 +55,20 @@ Time-control keys:
   timemargin=MS           lateness allowed before a time forfeit (default 0)
 Match:
   --variant pom|minipom   (default pom)
-  --games N               games per pairing (default 2; pairs share an opening)
+  --tournament round-robin|gauntlet
+                          every engine against every other (default), or the
+                          first engine (first --seeds N) against the others
+  --seeds N               the gauntlet's engines playing the rest (default 1)
+  --games N               games per pairing and round (default 2; pairs share
+                          an opening)
+  --rounds N              times every pairing is played (default 1; with two
+                          engines it multiplies --games)
   --concurrency N         games played at once (default 1)
   --openings file=PATH [order=sequential|random] [start=N]
   --openings plies=N      random balanced openings of N plies
-  --seed N                seed for random openings and order (default 1)
+  --seed N                seed for random openings and order, the order and
+                          colours of a tournament's pairings and the rating
+                          errors (default 1)
   --shard I/N             play shard I of N (0-based): a block of the opening
                           pairs, with the openings and game numbers of the
                           whole match (docs/SHARDING.md); no --sprt
@@ -71,14 +82,19 @@ Match:
   --move-timeout SECONDS  wait for a move without clock or st= (default 60)
   --stop-grace MS         after the deadline, wait this long after 'stop' (default 1000)
   --debug                 log the engine traffic to stderr
+  --ratinginterval N      the rating table every N games (default 0: at the end)
+  --anchor NAME           the engine rated 0 in the rating table (default: the
+                          pool average is 0)
   --quiet                 only the final summary
   --help, --version
 Statistics of games played before (no engine runs):
   --stats FILE.pgn...     the summary of the games of these files (e.g. the
-                          shards of a match), two engines, pairs by Round
+                          shards of a match or tournament), any number of
+                          engines of one variant, pairs by Round
   --first NAME            the engine whose score is reported (default: White
                           of the first game)
-  --sprt ...              the LLR and decision for these bounds
+  --anchor NAME           the engine rated 0 (default: the pool average)
+  --sprt ...              the LLR and decision for these bounds (two engines)
 ";
 
 /// What the command line asks for.
@@ -133,7 +149,12 @@ fn command() -> clap::Command {
             // An empty `--each` was accepted before clap, so it still is.
             group("each").num_args(0..),
             one("variant", "pom|minipom").value_parser(variant),
+            one("tournament", "round-robin|gauntlet"),
+            one("seeds", "N").value_parser(clap::value_parser!(usize)),
             one("games", "N").value_parser(clap::value_parser!(u32)),
+            one("rounds", "N").value_parser(clap::value_parser!(u32)),
+            one("ratinginterval", "N").value_parser(clap::value_parser!(u32)),
+            one("anchor", "NAME"),
             one("concurrency", "N").value_parser(clap::value_parser!(usize)),
             group("openings"),
             one("seed", "N").value_parser(clap::value_parser!(u64)),
@@ -298,11 +319,11 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
     let given: Vec<&str> = m
         .ids()
         .map(|id| id.as_str())
-        .filter(|id| !["stats", "first", "sprt"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
+        .filter(|id| !["stats", "first", "sprt", "anchor"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
         .collect();
     if let Some(other) = given.first() {
         return Err(format!(
-            "--stats reads games played before and plays none: --{other} does not go with it (only --first and --sprt do)"
+            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor and --sprt do)"
         ));
     }
     let mut sprt = None;
@@ -313,6 +334,10 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
         files: m.get_many::<PathBuf>("stats").into_iter().flatten().cloned().collect(),
         sprt,
         first: m.get_one::<String>("first").cloned(),
+        ratings: RatingOptions {
+            anchor: m.get_one::<String>("anchor").cloned(),
+            ..RatingOptions::default()
+        },
     })
 }
 
@@ -326,11 +351,31 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     if let Some(&games) = m.get_one::<u32>("games") {
         config.games = games;
     }
+    if let Some(&rounds) = m.get_one::<u32>("rounds") {
+        if rounds == 0 {
+            return Err("--rounds must be at least 1".into());
+        }
+        config.rounds = rounds;
+    }
+    let seeds = m.get_one::<usize>("seeds").copied();
+    if let Some(name) = m.get_one::<String>("tournament") {
+        config.kind =
+            TournamentKind::from_name(name, seeds.unwrap_or(1)).ok_or_else(|| format!("--tournament {name}: round-robin or gauntlet"))?;
+    }
+    if seeds.is_some() && config.kind == TournamentKind::RoundRobin {
+        return Err("--seeds N goes with --tournament gauntlet".into());
+    }
+    if let Some(&interval) = m.get_one::<u32>("ratinginterval") {
+        config.rating_interval = interval;
+    }
+    config.ratings.anchor = m.get_one::<String>("anchor").cloned();
     if let Some(&concurrency) = m.get_one::<usize>("concurrency") {
         config.concurrency = concurrency;
     }
     if let Some(&seed) = m.get_one::<u64>("seed") {
         config.seed = seed;
+        // The rating errors repeat with the tournament.
+        config.ratings.seed = seed;
     }
     if let Some(&shard) = m.get_one::<Shard>("shard") {
         config.shard = shard;
@@ -971,5 +1016,40 @@ mod tests {
         );
         assert!(!is_flag("-5") && !is_flag("score=-5") && !is_flag("-") && !is_flag("--"));
         assert!(is_flag("--games") && is_flag("-engine") && is_flag("-h"));
+    }
+
+    /// cutechess-cli's tournament options, and the rating table's.
+    #[test]
+    fn tournament_options() {
+        let c = run("-engine cmd=a -engine cmd=b -engine cmd=c -tournament gauntlet -seeds 2 -rounds 3 \
+             -ratinginterval 10 -anchor b -seed 4");
+        assert_eq!(c.kind, TournamentKind::Gauntlet { seeds: 2 });
+        assert_eq!((c.rounds, c.rating_interval), (3, 10));
+        assert_eq!((c.ratings.anchor.as_deref(), c.ratings.seed), (Some("b"), 4));
+        let c = run("--engine cmd=a --engine cmd=b --engine cmd=c --tournament gauntlet");
+        assert_eq!(c.kind, TournamentKind::Gauntlet { seeds: 1 });
+        let c = run("--engine cmd=a --engine cmd=b --tournament round-robin");
+        assert_eq!(
+            (c.kind, c.rounds, c.rating_interval, c.ratings.anchor),
+            (TournamentKind::RoundRobin, 1, 0, None)
+        );
+        match parse_args(&args("--stats a.pgn --anchor X")) {
+            Ok(Command::Stats(c)) => assert_eq!(c.ratings.anchor.as_deref(), Some("X")),
+            other => panic!("{other:?}"),
+        }
+        for (bad, named) in [
+            ("--engine cmd=a --engine cmd=b --tournament knockout", "--tournament knockout"),
+            (
+                "--engine cmd=a --engine cmd=b --seeds 2",
+                "--seeds N goes with --tournament gauntlet",
+            ),
+            ("--engine cmd=a --engine cmd=b --rounds 0", "--rounds"),
+            ("--engine cmd=a --engine cmd=b --rounds x", "--rounds"),
+            ("--engine cmd=a --engine cmd=b --ratinginterval -1", "--ratinginterval"),
+            ("--stats a.pgn --rounds 2", "--rounds does not go with it"),
+        ] {
+            let e = error(bad);
+            assert!(e.contains(named), "'{bad}' gives '{e}', which does not name {named}");
+        }
     }
 }

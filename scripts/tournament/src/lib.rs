@@ -6,6 +6,10 @@
 //! arrows: each imports only modules listed before it (no circles).
 //! - `tc`: time controls and the clocks the runner keeps.
 //! - `stats`: Elo, error bars, LOS, pentanomial counts and the SPRT.
+//! - `ratings`: the maximum-likelihood ratings of any number of engines,
+//!   their errors and CFS, the crosstable (Ordo's table).
+//! - `schedule`: who plays whom, in which order and colours (round robin,
+//!   gauntlet, rounds), from the seed.
 //! - `openings`: opening files and seeded random openings.
 //! - `ending`: how a game ended (result, `Termination`, whose fault).
 //! - `record`: the record of a game (its moves, scores, times, ending).
@@ -36,8 +40,10 @@ pub mod game;
 pub mod openings;
 pub mod pgn;
 pub mod process;
+pub mod ratings;
 pub mod record;
 pub mod results;
+pub mod schedule;
 pub mod stats;
 pub mod tc;
 pub mod tournament;

@@ -138,6 +138,9 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
 pub struct Game {
     /// The tags in file order.
     pub tags: Vec<(String, String)>,
+    /// The 1-based line of the text the game starts on (0 for a text that
+    /// could not be read at all).
+    pub line: usize,
     /// From `[Variant]` (else XBoard's `[VariantMen]`, else `pom`).
     pub variant: Variant,
     /// From `[FEN]` (in Gorgon's FEN, whatever the file's dialect), or the
@@ -206,6 +209,7 @@ fn unreadable(error: String) -> Game {
     let fen = Variant::Pom.start_fen().to_string();
     Game {
         tags: Vec::new(),
+        line: 0,
         variant: Variant::Pom,
         final_fen: fen.clone(),
         start_fen: fen,
@@ -224,6 +228,7 @@ fn replay(written: &PgnGame, index: usize, file: &str) -> Game {
     let result = written.result.as_deref().or(written.tag("Result")).unwrap_or("*").to_string();
     let mut game = Game {
         tags: written.tags.clone(),
+        line: written.line,
         variant,
         final_fen: variant.start_fen().to_string(),
         start_fen: variant.start_fen().to_string(),

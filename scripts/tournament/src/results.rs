@@ -1,30 +1,44 @@
 //! `gorgon-match --stats FILE.pgn...`: the summary of games already played,
 //! read back from PGN files (the runner's, e.g. the files of the shards of
-//! one match, docs/SHARDING.md). No engine runs; the games go through the
-//! tally of a running match (`tournament::report_of_games`), so the summary
-//! is the one the match would have printed: score, W/D/L, Elo ± 95 %, LOS,
-//! the pentanomial of the game pairs, the endings, the faults and, with
-//! `--sprt`, the LLR and the decision.
+//! one match or tournament, docs/SHARDING.md; or old tournaments). No
+//! engine runs; the games go through the tally of a running match
+//! (`tournament::report_of_games`), so the summary is the one the match
+//! would have printed: per pairing the score, W/D/L, Elo ± 95 %, LOS and
+//! the pentanomial of the game pairs; the endings, the faults and, with
+//! `--sprt`, the LLR and the decision; with three or more engines the
+//! rating table and the crosstable (`ratings`).
 //!
-//! Two engines only. The first engine (the one whose score is reported) is
-//! White of the first game read, as in the runner, where the first engine
-//! has White in the first game of every pair; `--first NAME` picks it
-//! instead.
+//! The first engine (the one whose score a pairing's line reports) is
+//! White of the first game (by `Round` when every game has one, else the
+//! first read), as in the runner, where the first engine
+//! has White in the first game of every pair; `--first NAME` puts that
+//! engine first instead.
 //!
-//! Pairs: the runner numbers the games of a match in its `Round` tag
-//! (1, 2, ...; a shard keeps the numbers of the whole match), and in a
-//! match of two engines games `2p + 1` and `2p + 2` are the two games of
-//! opening pair `p`. So when every game has a numeric `Round`, games pair
-//! up by it, whatever the order of the files, and a number read twice is an
-//! error (a shard given twice, or two matches mixed). Otherwise (PGN of
-//! other tools) games pair up in the order read: 1 with 2, 3 with 4, ...
-//! The two games of a pair must have the colours swapped. A pair with one
-//! game counts in W/D/L but not in the pentanomial, as in the runner (the
-//! last game of a match of an odd number of games; a partner abandoned at
-//! an SPRT stop). Games without a result (`*`) are left out and counted.
+//! Pairs, two engines: the runner numbers the games of a match in its
+//! `Round` tag (1, 2, ...; a shard keeps the numbers of the whole match),
+//! and in a match of two engines games `2p + 1` and `2p + 2` are the two
+//! games of opening pair `p`. So when every game has a numeric `Round`,
+//! games pair up by it, whatever the order of the files; otherwise (PGN of
+//! other tools) in the order read: 1 with 2, 3 with 4, ... The two games
+//! of a pair must have the colours swapped. Three or more engines: the
+//! games of each pairing, in `Round` order (else the order read), pair up
+//! two by two where the colours are swapped, as the runner plays them;
+//! a game left alone is a pair of one. Pairs only make the pentanomial:
+//! the ratings count games.
+//!
+//! A pair with one game counts in W/D/L but not in the pentanomial, as in
+//! the runner. Games without a result (`*`) are left out and counted.
+//!
+//! Bad input: a `Round` number read twice is an error (a shard given
+//! twice, or two tournaments mixed), as are games of another variant than
+//! the first game's, a game that cannot be replayed, an unknown result and
+//! a `--first` or `--anchor` naming no engine; each error names the file,
+//! the line the game starts on and the game. Games of different `Event`s
+//! are summed up, with a warning line naming the events.
 
 use crate::ending::{GameResult, Termination};
 use crate::pgn::{read_pgn, Game};
+use crate::ratings::RatingOptions;
 use crate::stats::Sprt;
 use crate::tournament::{report_of_games, MatchReport, Scored};
 use std::collections::HashMap;
@@ -35,10 +49,12 @@ use std::path::PathBuf;
 pub struct StatsConfig {
     /// The PGN files, read in this order.
     pub files: Vec<PathBuf>,
-    /// Bounds for the LLR and the decision, as in a match.
+    /// Bounds for the LLR and the decision, as in a match (two engines).
     pub sprt: Option<Sprt>,
     /// The engine whose score is reported (default: White of the first game).
     pub first: Option<String>,
+    /// The anchor and simulations of the rating table.
+    pub ratings: RatingOptions,
 }
 
 /// Reads the files and sums them up; an error names the file and the game.
@@ -48,7 +64,17 @@ pub fn stats_report(config: &StatsConfig) -> Result<MatchReport, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
         texts.push((path.display().to_string(), text));
     }
-    report_of_texts(&texts, config.sprt.as_ref(), config.first.as_deref())
+    let mut report = report_of_texts(&texts, config.sprt.as_ref(), config.first.as_deref())?;
+    if let Some(anchor) = &config.ratings.anchor {
+        if !report.names.contains(anchor) {
+            return Err(format!(
+                "--anchor {anchor}: no such engine in the games ({})",
+                report.names.join(", ")
+            ));
+        }
+    }
+    report.rating_options = config.ratings.clone();
+    Ok(report)
 }
 
 /// One game read, and where from.
@@ -60,13 +86,14 @@ struct Read<'a> {
 }
 
 impl Read<'_> {
-    /// `a.pgn: game 3 (A - B)`, for errors.
+    /// `a.pgn:12: game 3 (A - B)`, for errors: the file, the line the game
+    /// starts on, its number in the file and its engines.
     fn at(&self) -> String {
         let names = match (self.game.tag("White"), self.game.tag("Black")) {
             (Some(w), Some(b)) => format!(" ({w} - {b})"),
             _ => String::new(),
         };
-        format!("{}: game {}{names}", self.file, self.number)
+        format!("{}:{}: game {}{names}", self.file, self.game.line, self.number)
     }
 
     fn round(&self) -> Option<u64> {
@@ -76,12 +103,24 @@ impl Read<'_> {
 
 /// The summary of the games of the PGN texts `(file name, text)`, in order.
 pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: Option<&str>) -> Result<MatchReport, String> {
-    let mut games = Vec::new();
+    let mut games: Vec<Read> = Vec::new();
     for (file, text) in texts {
         for (i, game) in read_pgn(text, file)?.into_iter().enumerate() {
             let read = Read { file, number: i + 1, game };
             if let Some(e) = &read.game.error {
                 return Err(format!("{}: {e}", read.at()));
+            }
+            // One tournament is one game: another variant is another tournament.
+            if let Some(g) = games.first() {
+                if g.game.variant != read.game.variant {
+                    return Err(format!(
+                        "{}: a game of {}, after games of {} ({}): one summary is of one variant",
+                        read.at(),
+                        read.game.variant.name(),
+                        g.game.variant.name(),
+                        g.at()
+                    ));
+                }
             }
             games.push(read);
         }
@@ -91,8 +130,24 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         return Err(format!("no games in {}", files.join(", ")));
     }
 
-    // The two engines, the first one first.
+    // The engines in the order met in game order (by Round when every game
+    // has one, whatever the order of the files), the first one first.
+    let by_round = games.iter().all(|g| g.round().is_some());
+    let mut game_order: Vec<usize> = (0..games.len()).collect();
+    if by_round {
+        game_order.sort_by_key(|&k| (games[k].round(), k));
+    }
     let mut names: Vec<String> = Vec::new();
+    for &k in &game_order {
+        let g = &games[k];
+        for side in ["White", "Black"] {
+            if let Some(name) = g.game.tag(side) {
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
+        }
+    }
     let mut sides = Vec::new();
     for g in &games {
         let (Some(white), Some(black)) = (g.game.tag("White"), g.game.tag("Black")) else {
@@ -101,56 +156,47 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         if white == black {
             return Err(format!("{}: '{white}' plays itself; name the two engines apart", g.at()));
         }
-        let mut index = |name: &str| -> Result<usize, String> {
-            if let Some(i) = names.iter().position(|n| n == name) {
-                return Ok(i);
-            }
-            if names.len() == 2 {
-                return Err(format!(
-                    "{}: a third engine '{name}' after '{}' and '{}': --stats sums up a match of two engines",
-                    g.at(),
-                    names[0],
-                    names[1]
-                ));
-            }
-            names.push(name.to_string());
-            Ok(names.len() - 1)
-        };
-        sides.push((index(white)?, index(black)?));
+        let index = |name: &str| -> usize { names.iter().position(|n| n == name).expect("listed") };
+        sides.push((index(white), index(black)));
     }
     if let Some(first) = first {
-        match names.iter().position(|n| n == first) {
-            Some(0) => {}
-            Some(_) => {
-                names.swap(0, 1);
-                for s in &mut sides {
-                    *s = (1 - s.0, 1 - s.1);
-                }
-            }
-            None => return Err(format!("--first {first}: no such engine in the games ({})", names.join(", "))),
+        let Some(f) = names.iter().position(|n| n == first) else {
+            return Err(format!("--first {first}: no such engine in the games ({})", names.join(", ")));
+        };
+        // `first` to the front, the others in their order.
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.remove(f);
+        order.insert(0, f);
+        let new_index: Vec<usize> = (0..names.len()).map(|i| order.iter().position(|&o| o == i).expect("all")).collect();
+        names = order.iter().map(|&i| names[i].clone()).collect();
+        for s in &mut sides {
+            *s = (new_index[s.0], new_index[s.1]);
         }
     }
+    let two = names.len() == 2;
+    if sprt.is_some() && !two {
+        return Err(format!("--sprt tests a match of two engines; these games have {}", names.len()));
+    }
 
-    // Pairs: by Round when every game has one, else in order.
-    let by_round = games.iter().all(|g| g.round().is_some());
+    // The pairings that met, `first < second`, in index order.
+    let mut encounters: Vec<(usize, usize)> = sides.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
+    encounters.sort_unstable();
+    encounters.dedup();
     let mut seen: HashMap<u64, usize> = HashMap::new();
     let mut scored = Vec::new();
     let mut unfinished = 0;
     for (k, g) in games.iter().enumerate() {
-        let pair = if by_round {
+        if by_round {
             let round = g.round().unwrap_or_default();
             if let Some(&other) = seen.get(&round) {
                 return Err(format!(
-                    "{}: round {round} again (first read in {}): a file read twice, or games of two matches?",
+                    "{}: round {round} again (first read in {}): a file read twice, or games of two tournaments?",
                     g.at(),
                     games[other].at()
                 ));
             }
             seen.insert(round, k);
-            ((round - 1) / 2) as usize
-        } else {
-            k / 2
-        };
+        }
         let result = match GameResult::from_pgn(&g.game.result) {
             Some(GameResult::Unfinished) => {
                 unfinished += 1;
@@ -159,47 +205,96 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
             Some(r) => r,
             None => return Err(format!("{}: unknown result '{}'", g.at(), g.game.result)),
         };
+        let (white, black) = sides[k];
+        let pair = match (two, by_round) {
+            (true, true) => ((g.round().unwrap_or_default() - 1) / 2) as usize,
+            (true, false) => k / 2,
+            // Set below, pairing by pairing.
+            (false, _) => 0,
+        };
         scored.push((
             k,
             Scored {
-                encounter: 0,
+                encounter: encounters.binary_search(&(white.min(black), white.max(black))).expect("listed"),
                 pair,
-                white: sides[k].0,
-                black: sides[k].1,
+                white,
+                black,
                 result,
                 termination: g.game.tag("Termination").and_then(Termination::from_text),
             },
         ));
     }
-    // In game order; the two games of a pair with the colours swapped.
+    // In game order.
     scored.sort_by_key(|(k, s)| (s.pair, games[*k].round(), *k));
-    for w in scored.windows(2) {
-        let ((_, a), (k, b)) = (&w[0], &w[1]);
-        if a.pair == b.pair && a.white == b.white {
-            return Err(format!(
-                "{}: the other game of its pair also has '{}' as White (pairs are {})",
-                games[*k].at(),
-                names[b.white],
-                if by_round {
-                    "games 2p+1 and 2p+2 by Round"
-                } else {
-                    "games 1-2, 3-4, ... in order"
+    if two {
+        // The two games of a pair with the colours swapped.
+        for w in scored.windows(2) {
+            let ((_, a), (k, b)) = (&w[0], &w[1]);
+            if a.pair == b.pair && a.white == b.white {
+                return Err(format!(
+                    "{}: the other game of its pair also has '{}' as White (pairs are {})",
+                    games[*k].at(),
+                    names[b.white],
+                    if by_round {
+                        "games 2p+1 and 2p+2 by Round"
+                    } else {
+                        "games 1-2, 3-4, ... in order"
+                    }
+                ));
+            }
+        }
+    } else {
+        // Per pairing, in game order: a game and the next one with the
+        // colours swapped make a pair.
+        let mut next_pair = 0;
+        let mut open: HashMap<usize, (usize, usize)> = HashMap::new();
+        for (_, s) in scored.iter_mut() {
+            match open.remove(&s.encounter) {
+                Some((pair, white)) if white != s.white => s.pair = pair,
+                _ => {
+                    s.pair = next_pair;
+                    open.insert(s.encounter, (next_pair, s.white));
+                    next_pair += 1;
                 }
-            ));
+            }
         }
     }
     let scored: Vec<Scored> = scored.into_iter().map(|(_, s)| s).collect();
-    let mut report = report_of_games(names, &scored, sprt);
+    let mut report = report_of_games(names, &encounters, &scored, sprt);
     let files: Vec<&str> = texts.iter().map(|(f, _)| f.as_str()).collect();
     let mut scope = format!(
         "{} games from {} ({}), paired {}",
         games.len(),
         if files.len() == 1 { "1 file" } else { "files" },
         files.join(", "),
-        if by_round { "by Round" } else { "in order" }
+        if two && by_round {
+            "by Round"
+        } else if two {
+            "in order"
+        } else if by_round {
+            "by Round within each pairing"
+        } else {
+            "in order within each pairing"
+        }
     );
     if unfinished > 0 {
         scope.push_str(&format!("; {unfinished} unfinished games left out"));
+    }
+    let mut events: Vec<(&str, usize)> = Vec::new();
+    for g in &games {
+        let event = g.game.tag("Event").unwrap_or("?");
+        match events.iter_mut().find(|(e, _)| *e == event) {
+            Some((_, count)) => *count += 1,
+            None => events.push((event, 1)),
+        }
+    }
+    if events.len() > 1 {
+        let list: Vec<String> = events.iter().map(|(e, c)| format!("'{e}' {c}")).collect();
+        scope.push_str(&format!(
+            "\nWarning: games of {} events ({}) summed up as one tournament",
+            events.len(),
+            list.join(", ")
+        ));
     }
     report.scope = Some(scope);
     Ok(report)
@@ -346,28 +441,28 @@ mod tests {
         for (bad, named) in [
             (
                 format!("{good}[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n\n1. e3e9 1-0\n"),
-                "f0.pgn: game 2 (B - A): move 1",
+                "f0.pgn:11: game 2 (B - A): move 1",
             ),
             (
                 format!("{good}[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n\n1. e3e5 {{open 1-0\n"),
                 "f0.pgn:",
             ),
             (
-                format!("{good}{}", game(Some(2), "C", "A", "1-0", "")),
-                "f0.pgn: game 2 (C - A): a third engine 'C'",
+                format!("{good}[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Variant \"minipom\"]\n\n1. e2e3 1-0\n"),
+                "f0.pgn:11: game 2 (B - A): a game of minipom, after games of pom (f0.pgn:1: game 1 (A - B))",
             ),
             (format!("{good}{}", game(Some(2), "A", "A", "1-0", "")), "plays itself"),
             (
                 format!("{good}{}", game(Some(1), "B", "A", "1-0", "")),
-                "f0.pgn: game 2 (B - A): round 1 again (first read in f0.pgn: game 1",
+                "f0.pgn:11: game 2 (B - A): round 1 again (first read in f0.pgn:1: game 1",
             ),
             (
                 format!("{good}{}", game(Some(2), "A", "B", "1-0", "")),
-                "f0.pgn: game 2 (A - B): the other game of its pair",
+                "f0.pgn:11: game 2 (A - B): the other game of its pair",
             ),
             (
                 format!("{good}[Round \"2\"]\n\n1. e3e5 1-0\n"),
-                "f0.pgn: game 2: no White or Black tag",
+                "f0.pgn:11: game 2: no White or Black tag",
             ),
             (
                 format!("{good}[Round \"2\"]\n[White \"B\"]\n[Black \"A\"]\n[Variant \"chess\"]\n\n1. e3e5 1-0\n"),
@@ -386,7 +481,143 @@ mod tests {
             files: vec![PathBuf::from("/nonexistent/x.pgn")],
             sprt: None,
             first: None,
+            ratings: RatingOptions::default(),
         };
         assert!(stats_report(&missing).unwrap_err().contains("/nonexistent/x.pgn"));
+    }
+
+    /// Three or more engines: any number, each pairing's line, Ordo's
+    /// table and the crosstable; --first and --anchor; no SPRT.
+    #[test]
+    fn many_engines() {
+        // A round robin of A, B, C, two games a pairing, then D joins.
+        let mut text = String::new();
+        let mut round = 0;
+        for (w, b, r) in [
+            ("A", "B", "1-0"),
+            ("B", "A", "1/2-1/2"),
+            ("B", "C", "1-0"),
+            ("C", "B", "0-1"),
+            ("C", "A", "1/2-1/2"),
+            ("A", "C", "1-0"),
+            ("D", "A", "0-1"),
+            ("A", "D", "1/2-1/2"),
+        ] {
+            round += 1;
+            text.push_str(&game(Some(round), w, b, r, "checkmate"));
+        }
+        let r = report_of_texts(&texts(&[&text]), None, None).unwrap();
+        assert_eq!(r.names, ["A", "B", "C", "D"]);
+        // The pairings that met, from the lower index's side.
+        let lines: Vec<(usize, usize, u64, u64, u64)> = r
+            .encounters
+            .iter()
+            .map(|e| (e.first, e.second, e.wdl.wins, e.wdl.draws, e.wdl.losses))
+            .collect();
+        assert_eq!(lines, [(0, 1, 1, 1, 0), (0, 2, 1, 1, 0), (0, 3, 1, 1, 0), (1, 2, 2, 0, 0)]);
+        // Every pairing's two games are a pair.
+        assert!(r.encounters.iter().all(|e| e.penta.pairs() == 1), "{:?}", r.encounters);
+        let summary = r.summary(None);
+        assert!(summary.contains("A vs D: 2 games +1 =1 -0"), "{summary}");
+        assert!(summary.contains("   # PLAYER :   RATING"), "{summary}");
+        assert!(summary.contains("Crosstable"), "{summary}");
+        assert!(summary.contains("paired by Round within each pairing"), "{summary}");
+        // A lost no game (its draws hold the pool together): first, fitted.
+        let table = r.standings().unwrap();
+        assert_eq!(table.players[0].name, "A");
+        assert!(table.players.iter().all(|p| p.estimate == crate::ratings::Estimate::Fitted));
+        // --first moves an engine to the front.
+        let c = report_of_texts(&texts(&[&text]), None, Some("C")).unwrap();
+        assert_eq!(c.names, ["C", "A", "B", "D"]);
+        // The SPRT is a test of two engines.
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: SprtModel::Logistic,
+        };
+        let e = report_of_texts(&texts(&[&text]), Some(&sprt), None).unwrap_err();
+        assert!(e.contains("--sprt") && e.contains("4"), "{e}");
+        // The anchor must name an engine of the games.
+        let dir = std::env::temp_dir().join(format!("gorgon-results-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.pgn");
+        std::fs::write(&path, &text).unwrap();
+        let mut config = StatsConfig {
+            files: vec![path.clone()],
+            sprt: None,
+            first: None,
+            ratings: RatingOptions {
+                anchor: Some("Z".into()),
+                ..RatingOptions::default()
+            },
+        };
+        let e = stats_report(&config).unwrap_err();
+        assert!(e.contains("--anchor Z: no such engine in the games (A, B, C, D)"), "{e}");
+        config.ratings.anchor = Some("B".into());
+        let r = stats_report(&config).unwrap();
+        let b = r.standings().unwrap().players.into_iter().find(|p| p.name == "B").unwrap();
+        assert_eq!(b.rating, 0.0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Pairs of three or more engines: consecutive games of a pairing
+    /// with the colours swapped, whatever the order of the files.
+    #[test]
+    fn many_engines_pair_by_colour_swaps() {
+        let mut text = String::new();
+        for (k, (w, b, r)) in [
+            ("A", "B", "1-0"),
+            ("C", "A", "1-0"),
+            ("B", "A", "1-0"),
+            ("A", "C", "1-0"),
+            ("A", "B", "1-0"),
+            ("A", "B", "0-1"),
+        ]
+        .iter()
+        .enumerate()
+        {
+            text.push_str(&game(Some(k as u32 + 1), w, b, r, ""));
+        }
+        let whole = report_of_texts(&texts(&[&text]), None, None).unwrap();
+        // A-B: games 1+3 a pair (1 point for A), 5 and 6 both with A White:
+        // alone; A-C: games 2+4 a pair.
+        assert_eq!(whole.encounters[0].penta.0, [0, 0, 1, 0, 0]);
+        assert_eq!(whole.encounters[0].wdl.games(), 4);
+        assert_eq!(whole.encounters[1].penta.0, [0, 0, 1, 0, 0]);
+        let cut = text.match_indices("[Event").nth(3).unwrap().0;
+        let split = report_of_texts(&texts(&[&text[cut..], &text[..cut]]), None, None).unwrap();
+        // The engines are numbered as met: compare by name.
+        let named = |r: &MatchReport| {
+            let mut v: Vec<_> = r
+                .encounters
+                .iter()
+                .map(|e| (r.names[e.first].clone(), r.names[e.second].clone(), e.wdl.games(), e.penta))
+                .collect();
+            v.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+            v
+        };
+        assert_eq!(named(&split), named(&whole));
+    }
+
+    /// Games of different events are summed up with a warning.
+    #[test]
+    fn other_events_warn() {
+        let a = game(Some(1), "A", "B", "1-0", "");
+        let b = game(Some(2), "B", "A", "1-0", "").replace("[Event \"t\"]", "[Event \"other\"]");
+        let r = report_of_texts(&texts(&[&a, &b]), None, None).unwrap();
+        let summary = r.summary(None);
+        assert!(
+            summary.contains("\nWarning: games of 2 events ('t' 1, 'other' 1) summed up as one tournament\n"),
+            "{summary}"
+        );
+        let same = report_of_texts(
+            &texts(&[&a, &a.replace("\"1\"", "\"2\"").replace("\"A\"]\n[Black \"B", "\"B\"]\n[Black \"A")]),
+            None,
+            None,
+        )
+        .unwrap();
+        assert!(!same.summary(None).contains("Warning"), "{}", same.summary(None));
     }
 }

@@ -1,7 +1,8 @@
-//! A match or round robin: the schedule of game pairs, worker threads that
-//! keep their engine processes between games (restarting one only after it
-//! failed, or for every game if it asked so), PGN output in game order, the
-//! live line and the SPRT stop.
+//! A match or tournament (round robin, gauntlet; the schedule is
+//! `schedule`'s): worker threads that keep their engine processes between
+//! games (restarting one only after it failed, or for every game if it
+//! asked so), PGN output in game order, the live line, the rating table
+//! every `--ratinginterval` games and the SPRT stop.
 
 use crate::cecp::dialect::check_limits;
 use crate::config::{EngineConfig, Protocol};
@@ -12,7 +13,9 @@ use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
+use crate::ratings::{standings, PairingScore, RatingOptions, Standings};
 use crate::record::GameRecord;
+use crate::schedule::{schedule, TournamentKind};
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 use protocol::Shard;
 use rules::SplitMix64;
@@ -43,10 +46,20 @@ pub enum OpeningSource {
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub variant: Variant,
-    /// Two engines for a match, more for a round robin.
+    /// Two engines for a match, more for a tournament.
     pub engines: Vec<EngineConfig>,
-    /// Games per pairing of two engines (pairs of games share an opening).
+    /// Round robin or gauntlet (`schedule`).
+    pub kind: TournamentKind,
+    /// Games per pairing of two engines and round (pairs of games share an
+    /// opening).
     pub games: u32,
+    /// Times every encounter is played (with two engines: multiplies `games`).
+    pub rounds: u32,
+    /// Print the rating table every this many finished games (0: only at
+    /// the end), cutechess-cli's `-ratinginterval`.
+    pub rating_interval: u32,
+    /// The anchor and simulations of the rating table.
+    pub ratings: RatingOptions,
     pub concurrency: usize,
     pub openings: OpeningSource,
     pub seed: u64,
@@ -72,7 +85,11 @@ impl MatchConfig {
         MatchConfig {
             variant,
             engines,
+            kind: TournamentKind::RoundRobin,
             games: 2,
+            rounds: 1,
+            rating_interval: 0,
+            ratings: RatingOptions::default(),
             concurrency: 1,
             openings: OpeningSource::Start,
             seed: 1,
@@ -147,18 +164,20 @@ pub struct MatchReport {
     pub terminations: Vec<(Termination, u32)>,
     /// The final LLR and the decision, if an SPRT ran.
     pub sprt: Option<(f64, Option<SprtDecision>)>,
+    /// The anchor and simulations of the rating table of three or more engines.
+    pub rating_options: RatingOptions,
 }
 
 impl MatchReport {
-    /// A report of no games yet between these engines: every pairing, no
+    /// A report of no games yet between these engines: these pairings, no
     /// faults, an LLR of 0 if an SPRT is to run.
-    fn empty(names: Vec<String>, sprt: Option<&Sprt>) -> MatchReport {
+    fn empty(names: Vec<String>, encounters: &[(usize, usize)], sprt: Option<&Sprt>) -> MatchReport {
         let n = names.len();
         MatchReport {
             scope: None,
-            encounters: (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                .map(|(first, second)| Encounter {
+            encounters: encounters
+                .iter()
+                .map(|&(first, second)| Encounter {
                     first,
                     second,
                     wdl: Wdl::default(),
@@ -173,7 +192,23 @@ impl MatchReport {
             ponder: vec![PonderStats::default(); n],
             terminations: Vec::new(),
             sprt: sprt.map(|_| (0.0, None)),
+            rating_options: RatingOptions::default(),
         }
+    }
+
+    /// The rating table and crosstable of the games so far (an error only
+    /// for an anchor that names no engine).
+    pub fn standings(&self) -> Result<Standings, String> {
+        let pairings: Vec<PairingScore> = self
+            .encounters
+            .iter()
+            .map(|e| PairingScore {
+                a: e.first,
+                b: e.second,
+                wdl: e.wdl,
+            })
+            .collect();
+        standings(&self.names, &pairings, &self.rating_options)
     }
 
     /// The final summary (several lines).
@@ -185,22 +220,13 @@ impl MatchReport {
         for e in &self.encounters {
             let _ = writeln!(s, "{}", encounter_line(&self.names, e, sprt, self.sprt.map(|x| x.0)));
         }
+        // Three or more engines: Ordo's table and the crosstable.
         if self.names.len() > 2 {
-            let mut order: Vec<usize> = (0..self.names.len()).collect();
-            let points = |w: &Wdl| w.wins as f64 + 0.5 * w.draws as f64;
-            order.sort_by(|&a, &b| points(&self.totals[b]).total_cmp(&points(&self.totals[a])));
-            let _ = writeln!(s, "Rank Name                 Games  Points  Score");
-            for (rank, &i) in order.iter().enumerate() {
-                let w = &self.totals[i];
-                let _ = writeln!(
-                    s,
-                    "{:>4} {:<20} {:>5} {:>7.1} {:>5.1}%",
-                    rank + 1,
-                    self.names[i],
-                    w.games(),
-                    points(w),
-                    w.score().unwrap_or(0.0) * 100.0
-                );
+            match self.standings() {
+                Ok(table) => s.push_str(&table.table()),
+                Err(e) => {
+                    let _ = writeln!(s, "No rating table: {e}");
+                }
             }
         }
         let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
@@ -288,33 +314,6 @@ fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, Str
     })
 }
 
-/// The schedule: pair by pair, every encounter in turn, the first engine
-/// of an encounter White in the pair's first game.
-fn schedule(config: &MatchConfig, openings: &[Opening]) -> Vec<Job> {
-    let n = config.engines.len();
-    let encounters: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
-    let mut jobs = Vec::new();
-    for (pair, opening) in openings.iter().enumerate() {
-        for (e, &(a, b)) in encounters.iter().enumerate() {
-            for g in 0..2 {
-                if (2 * pair + g) as u32 >= config.games {
-                    continue;
-                }
-                let (white, black) = if g == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
-                    index: jobs.len(),
-                    encounter: e,
-                    pair,
-                    white,
-                    black,
-                    opening: opening.clone(),
-                });
-            }
-        }
-    }
-    jobs
-}
-
 /// Plays the match, writing the live lines to `live`.
 pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchReport, String> {
     let n = config.engines.len();
@@ -324,8 +323,12 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     if config.sprt.is_some() && n != 2 {
         return Err("the SPRT needs exactly two engines".into());
     }
-    if config.games == 0 {
-        return Err("no games to play".into());
+    let plan = schedule(n, config.kind, config.games, config.rounds, config.seed)?;
+    if let Some(anchor) = &config.ratings.anchor {
+        if !config.engines.iter().any(|e| &e.name == anchor) {
+            let names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+            return Err(format!("--anchor {anchor}: no such engine ({})", names.join(", ")));
+        }
     }
     for e in &config.engines {
         if e.limits.is_unlimited() {
@@ -342,12 +345,23 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
             config.shard
         ));
     }
-    let pairs = config.games.div_ceil(2) as usize;
+    let pairs = plan.pairs;
     // Every opening of the whole match is drawn (random ones come from one
     // seeded stream), so that a shard's pairs get the openings, colours and
     // game numbers they have in the unsharded match.
     let openings = load_openings(config, pairs)?;
-    let all_jobs = schedule(config, &openings);
+    let all_jobs: Vec<Job> = plan
+        .slots
+        .iter()
+        .map(|s| Job {
+            index: s.index,
+            encounter: s.encounter,
+            pair: s.pair,
+            white: s.white,
+            black: s.black,
+            opening: openings[s.pair].clone(),
+        })
+        .collect();
     let total_games = all_jobs.len();
     let own = config.shard.range(pairs);
     let jobs: VecDeque<Job> = all_jobs.into_iter().filter(|j| own.contains(&j.pair)).collect();
@@ -397,7 +411,8 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let abort = AtomicBool::new(false);
     let (tx, rx) = channel::<(Job, GameRecord, [PonderStats; 2])>();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-    let mut report = MatchReport::empty(names.clone(), config.sprt.as_ref());
+    let mut report = MatchReport::empty(names.clone(), &plan.encounters, config.sprt.as_ref());
+    report.rating_options = config.ratings.clone();
     if config.shard != Shard::WHOLE {
         report.scope = Some(shard_scope(config.shard, &own, pairs, game_span, total_games));
     }
@@ -446,6 +461,11 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
                 let enc = &report.encounters[job.encounter];
                 let line = encounter_line(&names, enc, config.sprt.as_ref(), report.sprt.map(|x| x.0));
                 let _ = writeln!(live, "  [{}] {line}", tally.finished);
+                if config.rating_interval > 0 && tally.finished % config.rating_interval as usize == 0 && n > 2 {
+                    if let Ok(table) = report.standings() {
+                        let _ = write!(live, "{}", table.table());
+                    }
+                }
             }
             out.add(config, job.index, record, &mut report.games);
         }
@@ -540,8 +560,8 @@ impl Scored {
 /// --stats`): the tally a running match keeps, so that the summary of the
 /// games read back is the summary the match printed. `names` are the
 /// engines; the SPRT's LLR and decision are those after all the games.
-pub fn report_of_games(names: Vec<String>, games: &[Scored], sprt: Option<&Sprt>) -> MatchReport {
-    let mut report = MatchReport::empty(names, sprt);
+pub fn report_of_games(names: Vec<String>, encounters: &[(usize, usize)], games: &[Scored], sprt: Option<&Sprt>) -> MatchReport {
+    let mut report = MatchReport::empty(names, encounters, sprt);
     let mut tally = Tally::default();
     for g in games {
         tally.count(&mut report, g);

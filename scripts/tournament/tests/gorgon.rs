@@ -10,6 +10,7 @@ mod common;
 use common::*;
 use gorgon_tests::gorgon_binary;
 use gorgon_tournament::config::{EngineConfig, Protocol};
+use gorgon_tournament::pgn::parse_pgn;
 use gorgon_tournament::tournament::MatchReport;
 use gorgon_tournament::tournament::{MatchConfig, OpeningSource};
 use gorgon_tournament::uci::{Recv, UciEngine};
@@ -135,4 +136,57 @@ fn gorgon_uci_vs_gorgon_cecp() {
         let engines = vec![gorgon("U", tc, &[("Hash", "8")]), pondering(xgorgon("X", tc, &[("memory", "8")]))];
         gorgon_games(variant, engines, 2, 2);
     }
+}
+
+/// `gorgon annotate` on the runner's PGN keeps every comment of the
+/// runner (`{book}`, the engines' `{+0.35/12 0.02s}`, the reason the game
+/// ended) and adds its own judgement after them (issue 48).
+#[test]
+fn annotate_keeps_the_runners_comments() {
+    let engines = vec![
+        gorgon("G1", "nodes=300", &[("Hash", "4")]),
+        gorgon("G2", "nodes=500", &[("Hash", "4")]),
+    ];
+    let mut config = MatchConfig::new(Variant::MiniPom, engines);
+    config.games = 2;
+    config.openings = OpeningSource::Random { plies: 2 };
+    config.adjudication.maxmoves = Some(12);
+    let (_, pgn, _) = play_to_pgn(config, "annotate-in");
+    let played = check_pgn(&pgn, 2, Variant::MiniPom);
+    let input = temp_path("annotate-in.pgn");
+    let output = temp_path("annotate-out.pgn");
+    std::fs::write(&input, &pgn).unwrap();
+    let out = std::process::Command::new(gorgon_binary())
+        .args([
+            "annotate",
+            input.to_str().unwrap(),
+            "--depth",
+            "2",
+            "--hash",
+            "4",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&output)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&output).unwrap();
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    let annotated = parse_pgn(&text);
+    assert_eq!(annotated.len(), 2, "{text}");
+    let mut engine_comments = 0;
+    for (a, b) in played.iter().zip(&annotated) {
+        assert_eq!(a.move_texts, b.move_texts);
+        assert_eq!(a.result, b.result);
+        for (ply, (before, after)) in a.comments.iter().zip(&b.comments).enumerate() {
+            // The runner's comments first, as they were, then annotate's.
+            assert!(!before.is_empty(), "ply {ply}: {pgn}");
+            assert_eq!(after[..before.len()], before[..], "ply {ply}: {text}");
+            assert!(after.len() > before.len(), "ply {ply}: no judgement in {text}");
+            engine_comments += before.iter().filter(|c| c.contains('/') && c.ends_with('s')).count();
+        }
+    }
+    assert!(engine_comments > 10, "{text}");
 }

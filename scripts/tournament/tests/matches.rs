@@ -94,7 +94,8 @@ fn round_robin_of_three() {
     assert_eq!(report.encounters.len(), 3);
     assert!(report.totals.iter().all(|w| w.games() == 4));
     let summary = report.summary(None);
-    assert!(summary.contains("Rank Name"), "{summary}");
+    assert!(summary.contains("   # PLAYER :   RATING   ERROR"), "{summary}");
+    assert!(summary.contains("Crosstable"), "{summary}");
     // Different controls per side give per-side tags.
     let g = games
         .iter()

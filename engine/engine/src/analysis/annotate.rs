@@ -20,7 +20,10 @@
 //! python-chess read), the glyph as a NAG (`$6`, `$2`, `$4`), the preferred
 //! line as a variation. With the book notation the preferred line and the
 //! played move's book text go in the comment instead (book moves contain
-//! spaces and parentheses, which PGN movetext cannot hold).
+//! spaces and parentheses, which PGN movetext cannot hold). The game's own
+//! comments are kept, each move's before the judgement: a match runner's
+//! `{+0.35/12 0.02s}` (the engine's score, depth and time, as cutechess-cli
+//! writes them), `{book}`, the reason the game ended.
 
 use super::Verdict;
 use protocol::ScoreValue;
@@ -322,6 +325,9 @@ pub fn write_pgn(
     out.push('\n');
 
     let mut movetext = pgn::Movetext::default();
+    for c in &written.prelude {
+        movetext.comment(c);
+    }
     let mut pos = game.start.clone();
     for (ply, &m) in game.moves.iter().enumerate() {
         let j = &judgements[ply];
@@ -329,6 +335,11 @@ pub fn write_pgn(
         movetext.play(j.mover, j.number, notation.movetext(&pos, m));
         if let Some(g) = j.glyph {
             movetext.nag(g.nag());
+        }
+        // What the game said of the move (the engine's own score, depth
+        // and time in a runner's PGN) stays, before the judgement.
+        for c in written.comments.get(ply).into_iter().flatten() {
+            movetext.comment(c);
         }
         let mut comment = Vec::new();
         if notation == Notation::Book {
@@ -485,6 +496,30 @@ mod tests {
         assert_eq!((white.moves, white.blunders), (1, 0));
         assert_eq!((black.moves, black.blunders), (1, 1));
         assert!((black.average_loss - 0.2).abs() < 1e-9);
+    }
+
+    /// A runner's comments (the engine's score, depth and time; the
+    /// reason the game ended) stay beside the judgement.
+    #[test]
+    fn the_games_own_comments_are_kept() {
+        let (game, analyses) = two_moves();
+        let js = judge(&game, &analyses);
+        let written = PgnGame {
+            comments: vec![vec!["+0.35/12 0.02s".into()], vec!["-1.10/8 0.50s".into(), "White mates".into()]],
+            prelude: vec!["before".into()],
+            ..PgnGame::default()
+        };
+        let text = write_pgn(&written, &game, &analyses, &js, Notation::Coord, "Gorgon test");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("{before} 1. "), "{text}");
+        assert!(flat.contains(" {+0.35/12 0.02s} {[%eval 0.20,9]"), "{text}");
+        assert!(
+            flat.contains(" $4 {-1.10/8 0.50s} {White mates} {[%eval 1.50,9] Blunder."),
+            "{text}"
+        );
+        let back = rules::text::pgn::parse(&text, "annotated.pgn").unwrap();
+        assert_eq!(back[0].comments[0][0], "+0.35/12 0.02s");
+        assert_eq!(back[0].comments[1][..2], ["-1.10/8 0.50s", "White mates"]);
     }
 
     #[test]
