@@ -29,6 +29,13 @@ pub struct ServeArgs {
     /// one closes (a page holds an event stream and a few requests).
     #[arg(long, default_value_t = 256)]
     max_connections: usize,
+    /// Show a running tournament live: the event log `gorgon-match
+    /// --events FILE` writes (read only; the page is /tournament).
+    #[arg(long, value_name = "FILE")]
+    tournament: Option<std::path::PathBuf>,
+    /// Most tournament event streams open at once (pages watching).
+    #[arg(long, default_value_t = 32)]
+    max_viewers: usize,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -44,15 +51,24 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         hash_mb: args.max_hash.max(1),
         searches: args.max_searches.max(1),
         connections: args.max_connections.max(1),
+        viewers: args.max_viewers.max(1),
         ..defaults
     };
     let server = web::start(Options {
         host: args.host.clone(),
         port: args.port,
         caps,
+        tournament: args.tournament.clone(),
     })?;
-    let url = server.url();
-    out!("Gorgon's board: {url}");
+    let url = match &args.tournament {
+        Some(_) => server.page_url("/tournament"),
+        None => server.url(),
+    };
+    if let Some(file) = &args.tournament {
+        out!("Tournament {}: {url}", file.display());
+    } else {
+        out!("Gorgon's board: {url}");
+    }
     eprintln!("Open that URL in a browser (the token in it is the key to the API); Ctrl-C stops the server.");
     let page = if args.open {
         web::open::in_browser(&url).map_err(|e| eprintln!("warning: {e}")).ok()
