@@ -452,11 +452,13 @@ mod tests {
         ] {
             let n = entry(7, bad);
             assert_eq!(n.name, "notice", "{bad}");
+            let data: serde_json::Value = serde_json::from_str(&n.data).unwrap();
+            let error = data["error"].as_str().unwrap();
             assert!(
-                n.data.contains("line 7 of the event log") && n.data.contains(says),
-                "{bad}: {}",
-                n.data
+                error.starts_with("line 7 of the event log: ") && error.contains(says),
+                "{bad}: {error}"
             );
+            assert_eq!(data["line"], 7);
         }
     }
 
