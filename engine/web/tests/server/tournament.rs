@@ -250,3 +250,22 @@ fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
     assert!(statuses.contains(&429), "5 stalled + 4 more over a cap of 8: {statuses:?}");
     drop(stalled);
 }
+
+#[test]
+fn a_stream_outlives_the_request_timeout() {
+    // The timeouts bound a request until its response's headers; a page
+    // watches a tournament for hours.
+    let path = log_path("long");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let caps = web::Caps {
+        request_timeout: Duration::from_millis(300),
+        head_timeout: Duration::from_millis(300),
+        ..test_caps()
+    };
+    let s = tournament_server(caps, &path);
+    let mut events = watch(&s, "/api/tournament/events", &[]);
+    assert_eq!(next(&mut events).0, "match");
+    std::thread::sleep(Duration::from_millis(1500));
+    append(&path, &line("move", 1));
+    assert_eq!(next(&mut events).1["ply"], 1);
+}
