@@ -36,6 +36,10 @@ pub struct Options {
     pub caps: Caps,
     /// The event log of a tournament to show live (`--tournament`).
     pub tournament: Option<std::path::PathBuf>,
+    /// The API token to keep (`--token-file`), so that a restarted server
+    /// on the same port is the same to its open pages; a new random one
+    /// when `None`.
+    pub token: Option<String>,
 }
 
 impl Default for Options {
@@ -45,6 +49,7 @@ impl Default for Options {
             port: 0,
             caps: Caps::default(),
             tournament: None,
+            token: None,
         }
     }
 }
@@ -160,7 +165,10 @@ pub fn start(options: Options) -> Result<Server, String> {
         .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
     listener.set_nonblocking(true).map_err(|e| format!("socket: {e}"))?;
     let addr = listener.local_addr().map_err(|e| format!("socket: {e}"))?;
-    let token = new_token()?;
+    let token = match options.token {
+        Some(t) => guard::valid_token(&t).map(|()| t)?,
+        None => new_token()?,
+    };
     let guard = Arc::new(Guard::new(token.clone(), addr.port(), &options.host));
     let caps = options.caps;
     let live = options.tournament.map(|path| Live::new(path, caps.viewers));

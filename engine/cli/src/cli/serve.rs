@@ -36,6 +36,36 @@ pub struct ServeArgs {
     /// Most tournament event streams open at once (pages watching).
     #[arg(long, default_value_t = 32)]
     max_viewers: usize,
+    /// Keep the API token in FILE (made, readable by its owner only, when
+    /// missing): a server restarted with the same file and --port is the
+    /// same server to the pages left open, which reconnect.
+    #[arg(long, value_name = "FILE")]
+    token_file: Option<std::path::PathBuf>,
+}
+
+/// The token kept in `path`, or a new one written there.
+fn kept_token(path: &std::path::Path) -> Result<String, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let token = text.trim().to_string();
+            web::guard::valid_token(&token).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(token)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let token = web::guard::new_token()?;
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            let mut file = options
+                .open(path)
+                .map_err(|e| format!("cannot write the token file '{}': {e}", path.display()))?;
+            std::io::Write::write_all(&mut file, format!("{token}\n").as_bytes())
+                .map_err(|e| format!("cannot write the token file '{}': {e}", path.display()))?;
+            Ok(token)
+        }
+        Err(e) => Err(format!("cannot read the token file '{}': {e}", path.display())),
+    }
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), String> {
@@ -59,6 +89,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         port: args.port,
         caps,
         tournament: args.tournament.clone(),
+        token: args.token_file.as_deref().map(kept_token).transpose()?,
     })?;
     let url = match &args.tournament {
         Some(_) => server.page_url("/tournament"),

@@ -76,12 +76,14 @@ export async function stream(path, body, onEvent, signal) {
 
 // GETs a long-lived event stream (a tournament's), resuming after the
 // event `lastId` (sent as `Last-Event-ID`, as an EventSource would), and
-// calls `onEvent(name, data, id)` for each event until the stream ends.
-export async function watch(path, lastId, onEvent, signal) {
+// calls `onOpen()` once the server has accepted it, then `onEvent(name,
+// data, id)` for each event until the stream ends.
+export async function watch(path, lastId, onEvent, onOpen = () => {}) {
   const h = headers();
   if (lastId) h['Last-Event-ID'] = lastId;
-  const response = await fetch(path, { headers: h, signal });
+  const response = await fetch(path, { headers: h });
   if (!response.ok) throw await refusal(response);
+  onOpen();
   await readEvents(response, onEvent);
 }
 

@@ -136,13 +136,12 @@ async function follow() {
         fresh = false;
         redraw();
       }
-      setConnected(true);
       await api.watch('/api/tournament/events', live.lastId, (name, data, id) => {
         if (id) live.lastId = id;
         if (name === 'reset') live.lastId = null;
         apply(name, data);
         redraw();
-      });
+      }, () => setConnected(true));
       setConnected(false, 'the stream ended');
     } catch (e) {
       setConnected(false, e.message);

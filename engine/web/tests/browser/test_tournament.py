@@ -41,9 +41,10 @@ def start_match(events, pgn, games=2, delay=15, append=False):
     return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def serve(events):
+def serve(events, token_file, port=0):
     proc = subprocess.Popen(
-        [str(gorgon_binary()), "serve", "--port", "0", "--max-threads", "1", "--max-hash", "16", "--tournament", str(events)],
+        [str(gorgon_binary()), "serve", "--port", str(port), "--max-threads", "1", "--max-hash", "16",
+         "--tournament", str(events), "--token-file", str(token_file)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
     if "http://" not in line:
@@ -115,7 +116,8 @@ def test_the_live_view_follows_the_tournament(browser, shots):
     work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-"))
     events, pgn = work / "events.jsonl", work / "games.pgn"
     events.write_text("")
-    server, url = serve(events)
+    token_file = work / "token"
+    server, url = serve(events, token_file)
     runner = None
     try:
         # The same match alone first: its time is the yardstick.
@@ -197,15 +199,16 @@ def test_the_live_view_follows_the_tournament(browser, shots):
             assert int(row[1]) + int(row[2]) + int(row[3]) == games
         browser.save_screenshot(str(shots / "tournament-live.png"))
 
-        # The server restarts (on another port: a new token, so a new page
-        # load) while the runner writes a second match to the same log,
-        # appended: the page shows the new run.
+        # The server stops; the runner plays a second match, appended to
+        # the log; the server comes back on the same port with the same
+        # token: the page, left open, reconnects and shows what it missed.
         stop(server)
+        wait_for(lambda s: not s["connected"], browser, 30, "the page noticing the server gone")
         old_run = final["run"]
         runner = start_match(events, work / "second.pgn", games=2, append=True)
-        server, url = serve(events)
         runner.communicate(timeout=300)
-        browser.get(url)
+        server, again = serve(events, token_file, port)
+        assert again == url
         second = wait_for(lambda s: s["run"] != old_run and s["summary"] and len([g for g in s["games"].values() if g["result"]]) == 6,
                           browser, 60, "the second match")
         for rnd, (moves, _) in pgn_games((work / "second.pgn").read_text()).items():

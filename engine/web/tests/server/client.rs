@@ -14,6 +14,7 @@ pub fn server(caps: Caps) -> Server {
         port: 0,
         caps,
         tournament: None,
+        token: None,
     })
     .expect("the server starts")
 }
@@ -25,6 +26,7 @@ pub fn tournament_server(caps: Caps, path: &std::path::Path) -> Server {
         port: 0,
         caps,
         tournament: Some(path.to_path_buf()),
+        token: None,
     })
     .expect("the server starts")
 }
