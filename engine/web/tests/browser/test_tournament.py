@@ -6,6 +6,7 @@ prints, a finished game opens in the review with one click, and the page
 gets what it missed after the server is restarted and after the runner
 starts a new log."""
 
+import json
 import os
 import pathlib
 import re
@@ -239,4 +240,35 @@ def test_the_live_view_follows_the_tournament(browser, shots):
     finally:
         if runner and runner.poll() is None:
             runner.kill()
+        stop(server)
+
+
+def test_ratings_and_bad_lines_of_a_log_written_by_hand(browser):
+    """A `standings` event with the rating fit's `ratings` gets a Rating
+    column; a bad line is shown as a notice naming it, and the events
+    after it still count."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-hand-"))
+    events = work / "events.jsonl"
+    engines = [{"name": n, "games": 2, "wins": w, "draws": 0, "losses": 2 - w, "points": float(w)} for n, w in [("A", 2), ("B", 1), ("C", 0)]]
+    lines = [
+        {"type": "match", "at": 1, "run": "x", "variant": "pom", "event": "Hand", "site": "here", "engines": ["A", "B", "C"], "tc": ["1+0"] * 3, "games": 3, "concurrency": 1},
+        "this is no event",
+        {"type": "standings", "at": 2, "finished": 3, "games": 3, "engines": engines,
+         "pairings": [{"first": 0, "second": 1, "wins": 1, "draws": 0, "losses": 0}],
+         "ratings": [{"name": "A", "elo": 120.4, "error": 80}, {"name": "B", "elo": 0, "error": 70}, {"name": "C", "elo": -120.4, "error": 80}]},
+    ]
+    events.write_text("".join((json.dumps(l) if isinstance(l, dict) else l) + "\n" for l in lines))
+    server, url = serve(events, work / "token")
+    try:
+        browser.get(url)
+        wait_for(lambda s: s["rows"] and "A" in s["rows"], browser, 30, "the standings")
+        ratings = browser.execute_script("""
+            return [...document.querySelectorAll('#t-table tr[data-engine]')].map(
+                (r) => [r.dataset.engine, r.querySelector('td[data-key="rating"]').textContent]);
+        """)
+        assert ratings == [["A", "120 ±80"], ["B", "0 ±70"], ["C", "-120 ±80"]]
+        notice = browser.find_element(By.ID, "t-notices")
+        assert notice.is_displayed() and "line 2 of the event log" in notice.text
+        assert "1/1" in browser.find_element(By.ID, "t-cross").text
+    finally:
         stop(server)
