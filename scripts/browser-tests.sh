@@ -54,6 +54,8 @@ fi
 
 echo "== building gorgon (release)"
 cargo build --release -p gorgon-cli --bin gorgon
+# The live view's test plays a tournament: the runner and its test engine.
+cargo build --release -p gorgon-tournament --bins
 echo "== pytest engine/web/tests/browser ($("$chromium" --version 2>/dev/null | head -1))"
 export SE_OFFLINE=1 CHROMIUM="$chromium" CHROMEDRIVER="$chromedriver"
 export GORGON_BIN="${GORGON_BIN:-${CARGO_TARGET_DIR:-$PWD/target}/release/gorgon}" PYTHONDONTWRITEBYTECODE=1

@@ -32,6 +32,7 @@ macro_rules! asset {
 /// Every file of engine/web/assets (a test checks none is missing).
 pub const ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
+    asset!("tournament.html", "text/html; charset=utf-8"),
     asset!("style.css", "text/css; charset=utf-8"),
     asset!("favicon.svg", "image/svg+xml"),
     asset!("js/analyse.js", "text/javascript; charset=utf-8"),
@@ -60,6 +61,8 @@ pub const ASSETS: &[Asset] = &[
     asset!("js/speech.js", "text/javascript; charset=utf-8"),
     asset!("js/squares.js", "text/javascript; charset=utf-8"),
     asset!("js/state.js", "text/javascript; charset=utf-8"),
+    asset!("js/tournament.js", "text/javascript; charset=utf-8"),
+    asset!("js/tournament-draw.js", "text/javascript; charset=utf-8"),
     asset!("js/tree.js", "text/javascript; charset=utf-8"),
     asset!("js/typed.js", "text/javascript; charset=utf-8"),
     asset!("js/widgets.js", "text/javascript; charset=utf-8"),
@@ -74,11 +77,20 @@ fn serve(asset: &'static Asset) -> Response {
     ([(header::CONTENT_TYPE, asset.content_type)], asset.body).into_response()
 }
 
-async fn page() -> Response {
-    match find("index.html") {
+fn page_at(name: &str) -> Response {
+    match find(name) {
         Some(a) => serve(a),
         None => ApiError::new(StatusCode::NOT_FOUND, "no page").into_response(),
     }
+}
+
+async fn page() -> Response {
+    page_at("index.html")
+}
+
+/// The live view of a tournament (its data comes from `/api/tournament/`).
+async fn tournament_page() -> Response {
+    page_at("tournament.html")
 }
 
 async fn file(Path(path): Path<String>) -> Response {
@@ -88,9 +100,12 @@ async fn file(Path(path): Path<String>) -> Response {
     }
 }
 
-/// `GET /` and `GET /assets/...`.
+/// `GET /`, `GET /tournament` and `GET /assets/...`.
 pub fn routes() -> Router<Arc<App>> {
-    Router::new().route("/", get(page)).route("/assets/{*path}", get(file))
+    Router::new()
+        .route("/", get(page))
+        .route("/tournament", get(tournament_page))
+        .route("/assets/{*path}", get(file))
 }
 
 #[cfg(test)]

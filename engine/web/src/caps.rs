@@ -42,13 +42,17 @@ pub struct Caps {
     /// in is refused (408) after this. An event stream's events come
     /// after its response's headers, so no search is cut by it.
     pub request_timeout: Duration,
+    /// Tournament event streams open at once (`--tournament`): each is a
+    /// connection the two timeouts above do not bound.
+    pub viewers: usize,
 }
 
 impl Default for Caps {
     /// The machine's cores, 256 MB, 5 lines, 10 minutes, depth 20, two
     /// searches at once, 2000 plies, 20,000 plies in an imported record,
     /// 1 MB bodies, 256 connections, 10 s for a request's headers (or an
-    /// idle connection), 30 s from them to the response.
+    /// idle connection), 30 s from them to the response, 32 tournament
+    /// streams.
     fn default() -> Caps {
         Caps {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -63,6 +67,7 @@ impl Default for Caps {
             connections: 256,
             head_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
+            viewers: 32,
         }
     }
 }

@@ -32,6 +32,16 @@ pub struct Guard {
     host_name: Option<String>,
 }
 
+/// A token given rather than drawn (`--token-file`) must be one that
+/// [`new_token`] could have drawn: 32 hex digits.
+pub fn valid_token(token: &str) -> Result<(), String> {
+    if token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(())
+    } else {
+        Err("the token must be 32 hex digits (128 random bits, as gorgon serve draws it)".into())
+    }
+}
+
 /// 128 random bits from the operating system, as 32 hex digits.
 pub fn new_token() -> Result<String, String> {
     let mut bytes = [0u8; 16];
@@ -169,6 +179,10 @@ mod tests {
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);
+        assert_eq!(valid_token(&a), Ok(()));
+        for bad in ["", "abc", &a[1..], &format!("{a}0"), &a.replace(&a[..1], "g")] {
+            assert!(valid_token(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

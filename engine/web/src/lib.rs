@@ -8,7 +8,9 @@
 //! from the rules ([`view`]). Searches stream server-sent events
 //! ([`events`], [`search`], [`review`]), one per page at a time
 //! ([`searches`], [`stop`]), within the server's caps ([`caps`]), behind
-//! the Host/Origin/token guard ([`guard`]).
+//! the Host/Origin/token guard ([`guard`]). With `--tournament FILE` it
+//! also shows a running tournament from the runner's event log
+//! ([`tournament`]).
 //!
 //! Only the `gorgon` binary (engine/cli) depends on this package: the
 //! engine library, the Python package and the match runner never link the
@@ -31,6 +33,7 @@ pub mod search;
 pub mod searches;
 pub mod server;
 pub mod stop;
+pub mod tournament;
 pub mod typed;
 pub mod view;
 pub mod work;
@@ -43,4 +46,6 @@ pub use server::{is_loopback, start, Options, Server};
 pub struct App {
     pub caps: Caps,
     pub searches: std::sync::Arc<searches::Searches>,
+    /// The tournament shown live (`--tournament FILE`), if any.
+    pub live: Option<std::sync::Arc<tournament::Live>>,
 }

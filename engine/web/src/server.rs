@@ -7,7 +7,8 @@ use crate::caps::Caps;
 use crate::error::ApiError;
 use crate::guard::{self, new_token, Guard};
 use crate::searches::Searches;
-use crate::{api, review, search, typed, App};
+use crate::tournament::Live;
+use crate::{api, review, search, tournament, typed, App};
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -33,6 +34,12 @@ pub struct Options {
     /// 0: any free port.
     pub port: u16,
     pub caps: Caps,
+    /// The event log of a tournament to show live (`--tournament`).
+    pub tournament: Option<std::path::PathBuf>,
+    /// The API token to keep (`--token-file`), so that a restarted server
+    /// on the same port is the same to its open pages; a new random one
+    /// when `None`.
+    pub token: Option<String>,
 }
 
 impl Default for Options {
@@ -41,6 +48,8 @@ impl Default for Options {
             host: "127.0.0.1".into(),
             port: 0,
             caps: Caps::default(),
+            tournament: None,
+            token: None,
         }
     }
 }
@@ -102,6 +111,8 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .route("/api/pgn/export", post(api::export))
         .route("/api/pgn/import", post(api::import))
         .route("/api/move", post(typed::handler))
+        .route("/api/tournament/state", get(tournament::state))
+        .route("/api/tournament/events", get(tournament::events))
         .merge(crate::assets::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))
@@ -154,12 +165,17 @@ pub fn start(options: Options) -> Result<Server, String> {
         .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
     listener.set_nonblocking(true).map_err(|e| format!("socket: {e}"))?;
     let addr = listener.local_addr().map_err(|e| format!("socket: {e}"))?;
-    let token = new_token()?;
+    let token = match options.token {
+        Some(t) => guard::valid_token(&t).map(|()| t)?,
+        None => new_token()?,
+    };
     let guard = Arc::new(Guard::new(token.clone(), addr.port(), &options.host));
     let caps = options.caps;
+    let live = options.tournament.map(|path| Live::new(path, caps.viewers));
     let app = Arc::new(App {
         searches: Searches::new(caps.searches),
         caps: caps.clone(),
+        live: live.clone(),
     });
     let router = router(app, guard);
     let (shutdown, stop) = tokio::sync::oneshot::channel::<()>();
@@ -172,6 +188,9 @@ pub fn start(options: Options) -> Result<Server, String> {
                 .map_err(|e| format!("runtime: {e}"))?;
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| format!("socket: {e}"))?;
+                if let Some(live) = live {
+                    tokio::spawn(live.tail());
+                }
                 // Dropping the server (on shutdown) drops every connection,
                 // hence every event stream, hence every search.
                 tokio::select! {
@@ -201,13 +220,18 @@ impl Server {
     /// The URL to open: this machine's address for a server on every
     /// interface, the token in the query.
     pub fn url(&self) -> String {
+        self.page_url("/")
+    }
+
+    /// The URL of the page at `path` (`/`, `/tournament`), the token in the query.
+    pub fn page_url(&self, path: &str) -> String {
         let ip = match self.addr.ip() {
             a if a.is_unspecified() && a.is_ipv4() => "127.0.0.1".to_string(),
             a if a.is_unspecified() => "[::1]".to_string(),
             IpAddr::V6(a) => format!("[{a}]"),
             IpAddr::V4(a) => a.to_string(),
         };
-        format!("http://{ip}:{}/?token={}", self.addr.port(), self.token)
+        format!("http://{ip}:{}{path}?token={}", self.addr.port(), self.token)
     }
 
     /// Serves until the server fails (or is shut down elsewhere).

@@ -73,6 +73,8 @@ Match:
                           pairs, with the openings and game numbers of the
                           whole match (docs/SHARDING.md); no --sprt
   --pgnout FILE [append]  write the games (overwrites unless 'append')
+  --events FILE [append]  write the event log a live view reads, JSON lines
+                          (gorgon serve --tournament FILE; docs/MATCH.md)
   --sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]
   --resign movecount=N score=CP [twosided=true]
   --draw movenumber=N movecount=N score=CP
@@ -175,6 +177,13 @@ fn command() -> clap::Command {
                 .num_args(1..=2)
                 .allow_hyphen_values(true)
                 .action(ArgAction::Append),
+            // The event log, `--events FILE [append]`, read as `--pgnout`.
+            Arg::new("events")
+                .long("events")
+                .value_names(["FILE", "append"])
+                .num_args(1..=2)
+                .allow_hyphen_values(true)
+                .action(ArgAction::Append),
             group("sprt"),
             group("resign"),
             group("draw"),
@@ -259,7 +268,8 @@ fn normalise(cmd: &clap::Command, args: &[String]) -> Vec<String> {
                 out.push(format!("--{name}={value}"));
                 i += 1;
             }
-            // Only `--pgnout FILE [append]` takes one or two words.
+            // Only `--pgnout FILE [append]` and `--events FILE [append]`
+            // take one or two words.
             (1, 2, Some(file)) if args.get(i + 1).is_some_and(|w| w == "append") => {
                 out.extend([format!("--{name}"), file.clone(), "append".to_string()]);
                 i += 2;
@@ -385,13 +395,18 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     for group in occurrences(m, "openings") {
         config.openings = parse_openings(&group)?;
     }
-    for words in m.get_occurrences::<String>("pgnout").into_iter().flatten() {
-        let words: Vec<&String> = words.collect();
-        config.pgn_out = words.first().map(PathBuf::from);
-        match words.get(1).map(|w| w.as_str()) {
-            Some("append") => config.pgn_append = true,
-            Some(other) => return Err(format!("--pgnout: '{other}' after the file name (only 'append' may follow)")),
-            None => {}
+    for (option, out, append) in [
+        ("pgnout", &mut config.pgn_out, &mut config.pgn_append),
+        ("events", &mut config.events_out, &mut config.events_append),
+    ] {
+        for words in m.get_occurrences::<String>(option).into_iter().flatten() {
+            let words: Vec<&String> = words.collect();
+            *out = words.first().map(PathBuf::from);
+            match words.get(1).map(|w| w.as_str()) {
+                Some("append") => *append = true,
+                Some(other) => return Err(format!("--{option}: '{other}' after the file name (only 'append' may follow)")),
+                None => {}
+            }
         }
     }
     for group in occurrences(m, "sprt") {
@@ -862,6 +877,13 @@ mod tests {
         assert_eq!((c.pgn_out, c.pgn_append, c.games), (Some(PathBuf::from("-out.pgn")), false, 4));
         let c = run("--engine cmd=a --engine cmd=b --pgnout -out.pgn append -games 4");
         assert_eq!((c.pgn_out, c.pgn_append, c.games), (Some(PathBuf::from("-out.pgn")), true, 4));
+        let c = run("--engine cmd=a --engine cmd=b --events live.jsonl append -games 4");
+        assert_eq!(
+            (c.events_out, c.events_append, c.games),
+            (Some(PathBuf::from("live.jsonl")), true, 4)
+        );
+        let c = run("--engine cmd=a --engine cmd=b -events live.jsonl --pgnout x.pgn");
+        assert_eq!((c.events_out, c.events_append), (Some(PathBuf::from("live.jsonl")), false));
         let c = run_words(&["--engine", "cmd=a", "--engine", "cmd=b", "--event", "", "--pgnout", "-"]);
         assert_eq!((c.event.as_str(), c.pgn_out), ("", Some(PathBuf::from("-"))));
     }

@@ -7,6 +7,7 @@
 
 use crate::ending::Termination;
 use crate::error::EngineError;
+use crate::live::{Feed, Thought};
 use crate::process::{Process, Recv};
 use crate::tc::{Clock, Limits};
 use protocol::{MoveText, Score};
@@ -26,6 +27,8 @@ pub struct Turn<'a> {
     /// White's and Black's clocks as they stand.
     pub clocks: &'a [Option<Clock>; 2],
     pub timing: &'a Timing,
+    /// The game's end of the event log (a no-op without one).
+    pub feed: &'a Feed,
 }
 
 /// What the side to move's engine answered.
@@ -117,8 +120,8 @@ pub(crate) fn budget(limits: &Limits, turn: &Turn) -> Option<Duration> {
 pub(crate) enum Heard {
     /// Nothing that matters here.
     Other,
-    /// A score report, with its depth.
-    Score(Score, Option<u32>),
+    /// A score report, with its depth and what a live view shows.
+    Score(Thought),
     /// The engine's move: legal, or why not.
     Move(Result<Move, String>),
     /// The engine loses (it resigned, it refused a legal move).
@@ -139,7 +142,8 @@ pub(crate) struct Dialect {
 /// stop command: a move that then comes within the stop grace is late (a
 /// time forfeit, the engine is kept), none at all is a hang. `hear` reads
 /// each line; `start` is when the engine's clock started; `initial` holds
-/// a score and depth already reported (while pondering).
+/// a score and depth already reported (while pondering). Score reports go
+/// to the turn's feed too.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn await_move(
     process: &mut Process,
@@ -147,10 +151,11 @@ pub(crate) fn await_move(
     start: Instant,
     limits: &Limits,
     budget: Option<Duration>,
-    timing: &Timing,
+    turn: &Turn,
     initial: (Option<Score>, Option<u32>),
     mut hear: impl FnMut(&str) -> Heard,
 ) -> Answer {
+    let timing = turn.timing;
     let stop_command = dialect.stop;
     let timed = limits.is_timed();
     let deadline = start + budget.map_or(timing.untimed_move, |b| b + limits.margin);
@@ -162,9 +167,10 @@ pub(crate) fn await_move(
             Recv::Line((at, line)) => {
                 let mv = match hear(&line) {
                     Heard::Other => continue,
-                    Heard::Score(s, d) => {
-                        score = Some(s);
-                        depth = d.or(depth);
+                    Heard::Score(t) => {
+                        turn.feed.thought(turn.pos.side_to_move(), turn.moves.len(), &t);
+                        score = Some(t.score);
+                        depth = t.depth.or(depth);
                         continue;
                     }
                     Heard::Lost(termination, reason) => {

@@ -15,6 +15,7 @@ use crate::driver::{Answer, PonderStats, Timing, Turn};
 use crate::ending::{GameResult, Termination};
 use crate::engine::Engine;
 use crate::error::EngineError;
+use crate::live::Feed;
 use crate::openings::Opening;
 use crate::pgn::score_text;
 use crate::record::{GameRecord, PlayedMove};
@@ -62,6 +63,8 @@ pub struct GameSetup {
     pub opening: Opening,
     pub adjudication: Adjudication,
     pub timing: Timing,
+    /// Where the game's events go (`--events`; a no-op without a log).
+    pub feed: Feed,
 }
 
 /// A finished game and which engines must be restarted.
@@ -158,6 +161,7 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
         }
     }
     let mut clocks = [limits[0].clock.map(Clock::new), limits[1].clock.map(Clock::new)];
+    setup.feed.game_start(record, &clocks);
     let mut judge = Judge::new(setup.adjudication);
     loop {
         if let Some(end) = pos.outcome() {
@@ -186,6 +190,7 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
             pos: &pos,
             clocks: &clocks,
             timing: &setup.timing,
+            feed: &setup.feed,
         };
         let (mv, time, score, depth) = match engines[i].think(&turn) {
             Answer::Move { mv, time, score, depth } => (mv, time, score, depth),
@@ -234,13 +239,15 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
         };
         let canonical = pos.move_coord(m);
         pos.make(m);
-        record.moves.push(PlayedMove {
+        let played = PlayedMove {
             text: canonical.to_string(),
             book: false,
             score,
             depth,
             time: Some(time),
-        });
+        };
+        setup.feed.moved(side, record.moves.len(), &played, &clocks);
+        record.moves.push(played);
         move_texts.push(canonical);
         if let Some((result, reason)) = judge.after_move(side, score, pos.fullmove_number()) {
             record.result = result;
@@ -255,6 +262,7 @@ fn play(engines: [&mut Engine; 2], setup: &GameSetup, abort: &AtomicBool, outcom
             pos: &pos,
             clocks: &clocks,
             timing: &setup.timing,
+            feed: &setup.feed,
         };
         if let Err(e) = engines[i].ponder(&turn) {
             failed[i] = true;

@@ -17,6 +17,8 @@
 //! - `error`: why talking to an engine failed.
 //! - `process`: an engine process and its pipes.
 //! - `pgn`: PGN export and the replaying parser.
+//! - `live`: the event log a live view tails (`--events`), and what an
+//!   engine reports while it thinks.
 //! - `driver`: what the protocol drivers share: a turn, its answer, the
 //!   deadline of a move, `stop` and hangs.
 //! - `uci`: a UCI engine, pondering included.
@@ -37,6 +39,7 @@ pub mod ending;
 pub mod engine;
 pub mod error;
 pub mod game;
+pub mod live;
 pub mod openings;
 pub mod pgn;
 pub mod process;

@@ -11,6 +11,7 @@ use crate::ending::{faulty_side, GameResult, Termination};
 use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
+use crate::live::{engine_standing, pairing_standing, EventLog, Feed};
 use crate::openings::{random_openings, Opening};
 use crate::pgn::write_game;
 use crate::ratings::{standings, PairingScore, RatingOptions, Standings};
@@ -27,7 +28,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 /// Where openings come from.
@@ -65,6 +66,9 @@ pub struct MatchConfig {
     pub seed: u64,
     pub pgn_out: Option<PathBuf>,
     pub pgn_append: bool,
+    /// The event log a live view tails (`--events FILE [append]`).
+    pub events_out: Option<PathBuf>,
+    pub events_append: bool,
     pub event: String,
     pub site: String,
     /// Stops the match when a bound is crossed (two engines only).
@@ -95,6 +99,8 @@ impl MatchConfig {
             seed: 1,
             pgn_out: None,
             pgn_append: false,
+            events_out: None,
+            events_append: false,
             event: "Gorgon match".into(),
             site: "local".into(),
             sprt: None,
@@ -199,6 +205,11 @@ impl MatchReport {
     /// The rating table and crosstable of the games so far (an error only
     /// for an anchor that names no engine).
     pub fn standings(&self) -> Result<Standings, String> {
+        self.standings_with(&self.rating_options)
+    }
+
+    /// The rating table and crosstable with other rating options.
+    fn standings_with(&self, options: &RatingOptions) -> Result<Standings, String> {
         let pairings: Vec<PairingScore> = self
             .encounters
             .iter()
@@ -208,7 +219,7 @@ impl MatchReport {
                 wdl: e.wdl,
             })
             .collect();
-        standings(&self.names, &pairings, &self.rating_options)
+        standings(&self.names, &pairings, options)
     }
 
     /// The final summary (several lines).
@@ -405,6 +416,15 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         renamed = Some(c);
     }
     let config = renamed.as_ref().unwrap_or(config);
+    let log = match &config.events_out {
+        Some(path) => Some(Arc::new(EventLog::open(path, config.events_append, &config.event, &config.site)?)),
+        None => None,
+    };
+    if let Some(log) = &log {
+        let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+        let tcs: Vec<String> = config.engines.iter().map(|e| e.limits.pgn_text()).collect();
+        log.match_start(config.variant.name(), &names, &tcs, total_games, config.concurrency);
+    }
     let first_engines: Vec<Option<Engine>> = first_engines.into_iter().map(Some).collect();
 
     let queue = Mutex::new(jobs);
@@ -426,8 +446,8 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
             } else {
                 (0..n).map(|_| None).collect()
             };
-            let (queue, abort, starts) = (&queue, &abort, &starts);
-            scope.spawn(move || worker(config, w, engines, queue, abort, starts, tx));
+            let (queue, abort, starts, log) = (&queue, &abort, &starts, log.as_ref());
+            scope.spawn(move || worker(config, w, engines, queue, abort, starts, log, tx));
         }
         drop(tx);
         let mut tally = Tally::default();
@@ -435,10 +455,16 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         for (job, record, ponder) in rx {
             report.ponder[job.white].add(ponder[0]);
             report.ponder[job.black].add(ponder[1]);
+            if let Some(log) = &log {
+                log.game_end(job.index + 1, &record);
+            }
             if record.result == GameResult::Unfinished {
                 continue;
             }
             tally.count(&mut report, &Scored::of(&job, &record));
+            if let Some(log) = &log {
+                log_standings(log, &report, tally.finished, total_games);
+            }
             if let Some(sprt) = &config.sprt {
                 let llr = sprt.llr(&report.encounters[job.encounter].penta);
                 let decision = sprt.decide(llr);
@@ -473,10 +499,41 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
         out.finish(config, &mut report.games)
     });
     report.engine_starts = starts.iter().map(|s| s.load(Ordering::Relaxed)).collect();
+    if let Some(log) = &log {
+        log.match_end(&report.summary(config.sprt.as_ref()));
+    }
     if let Some(e) = write_error {
         return Err(e);
     }
     Ok(report)
+}
+
+/// The `standings` event: every engine's and every pairing's results so far.
+fn log_standings(log: &EventLog, report: &MatchReport, finished: usize, total_games: usize) {
+    let engines = report
+        .names
+        .iter()
+        .zip(&report.totals)
+        .map(|(name, w)| engine_standing(name, w.wins, w.draws, w.losses))
+        .collect();
+    let pairings = report
+        .encounters
+        .iter()
+        .map(|e| pairing_standing(e.first, e.second, e.wdl.wins, e.wdl.draws, e.wdl.losses))
+        .collect();
+    // The ratings of three or more engines, fitted without the simulated
+    // errors: this runs after every game on the thread that collects the
+    // results, and a thousand refits each time would take CPU from the
+    // games on a small machine. The printed table has the errors.
+    let ratings = (report.names.len() > 2)
+        .then(|| {
+            let mut quick = report.rating_options.clone();
+            quick.simulations = 0;
+            report.standings_with(&quick).ok()
+        })
+        .flatten()
+        .and_then(|s| serde_json::to_value(&s.players).ok());
+    log.standings(finished, total_games, engines, pairings, ratings);
 }
 
 /// Folds finished games into the report.
@@ -661,6 +718,7 @@ pub(crate) fn unique_names(engines: &mut [EngineConfig]) {
 }
 
 /// A worker: takes jobs until the queue is empty or the match is stopped.
+#[allow(clippy::too_many_arguments)]
 fn worker(
     config: &MatchConfig,
     id: usize,
@@ -668,6 +726,7 @@ fn worker(
     queue: &Mutex<VecDeque<Job>>,
     abort: &AtomicBool,
     starts: &[AtomicU32],
+    log: Option<&Arc<EventLog>>,
     results: std::sync::mpsc::Sender<(Job, GameRecord, [PonderStats; 2])>,
 ) {
     loop {
@@ -683,6 +742,7 @@ fn worker(
             opening: job.opening.clone(),
             adjudication: config.adjudication,
             timing: config.timing,
+            feed: Feed::new(log.cloned(), job.index + 1),
         };
         let seats = [job.white, job.black];
         let mut start_failure = None;

@@ -13,6 +13,7 @@
 use crate::config::EngineConfig;
 use crate::driver::{await_move, budget, Answer, Dialect, Heard, PonderStats, Timing, Turn};
 use crate::error::EngineError;
+use crate::live::Thought;
 use crate::process::Process;
 use protocol::{parse_reply, Command, MoveText, ParseError, Reply};
 use rules::{Move, Position};
@@ -133,7 +134,7 @@ impl UciEngine {
             loop {
                 match self.process.try_recv() {
                     Recv::Line((_, line)) => match read_line(&line) {
-                        Some(Read::Info(s, d)) => heard = (Some(s), d.or(heard.1)),
+                        Some(Read::Info(t)) => heard = (Some(t.score), t.depth.or(heard.1)),
                         Some(Read::BestMove(..)) => ended = true,
                         None => {}
                     },
@@ -182,10 +183,10 @@ impl UciEngine {
             start,
             &limits,
             budget(&limits, turn),
-            turn.timing,
+            turn,
             heard,
             |line| match read_line(line) {
-                Some(Read::Info(s, d)) => Heard::Score(s, d),
+                Some(Read::Info(t)) => Heard::Score(t),
                 Some(Read::BestMove(mv, ponder)) => {
                     hint = ponder;
                     Heard::Move(resolve(pos, line, mv))
@@ -262,8 +263,8 @@ impl UciEngine {
 
 /// A line of the engine that matters while it searches.
 enum Read {
-    /// `info ... score ...`: the score and the depth.
-    Info(protocol::Score, Option<u32>),
+    /// `info ... score ...`: the score, the depth, and the rest a live view shows.
+    Info(Thought),
     /// `bestmove`: the move (`None`: no move), an error if it cannot be
     /// read, and the ponder move.
     BestMove(Result<Option<MoveText>, ParseError>, Option<MoveText>),
@@ -275,7 +276,16 @@ enum Read {
 /// ponder move is bad: that is dropped, and the move stands.
 fn read_line(line: &str) -> Option<Read> {
     match parse_reply(line) {
-        Ok(Some(Reply::Info(info))) => info.score.map(|s| Read::Info(s, info.depth)),
+        Ok(Some(Reply::Info(info))) => info.score.map(|score| {
+            Read::Info(Thought {
+                score,
+                depth: info.depth,
+                nodes: info.nodes,
+                nps: info.nps,
+                time_ms: info.time,
+                pv: info.pv.iter().map(ToString::to_string).collect(),
+            })
+        }),
         Ok(Some(Reply::BestMove { mv, ponder })) => Some(Read::BestMove(Ok(mv), ponder)),
         Err(e) if e.command() == Some("bestmove") => {
             let head = line.split(" ponder ").next().unwrap_or(line);
@@ -405,7 +415,10 @@ mod tests {
         assert!(matches!(read_line("bestmove e3e5(X"), Some(Read::BestMove(Err(_), None))));
         assert!(matches!(read_line("bestmove zz ponder e3e5"), Some(Read::BestMove(Err(_), None))));
         assert!(matches!(read_line("bestmove (none)"), Some(Read::BestMove(Ok(None), None))));
-        assert!(matches!(read_line("info depth 3 score cp 20"), Some(Read::Info(_, Some(3)))));
+        assert!(matches!(
+            read_line("info depth 3 score cp 20"),
+            Some(Read::Info(Thought { depth: Some(3), .. }))
+        ));
         assert!(read_line("info depth 3 nodes 20").is_none());
         assert!(read_line("readyok").is_none());
     }

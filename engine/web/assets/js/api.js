@@ -71,6 +71,24 @@ export async function post(path, body) {
 export async function stream(path, body, onEvent, signal) {
   const response = await fetch(path, { method: 'POST', headers: headers(), body: JSON.stringify(body), signal });
   if (!response.ok) throw await refusal(response);
+  await readEvents(response, onEvent);
+}
+
+// GETs a long-lived event stream (a tournament's), resuming after the
+// event `lastId` (sent as `Last-Event-ID`, as an EventSource would), and
+// calls `onOpen()` once the server has accepted it, then `onEvent(name,
+// data, id)` for each event until the stream ends.
+export async function watch(path, lastId, onEvent, onOpen = () => {}) {
+  const h = headers();
+  if (lastId) h['Last-Event-ID'] = lastId;
+  const response = await fetch(path, { headers: h });
+  if (!response.ok) throw await refusal(response);
+  onOpen();
+  await readEvents(response, onEvent);
+}
+
+// The server-sent events of a response, block by block.
+async function readEvents(response, onEvent) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let pending = '';
@@ -84,12 +102,14 @@ export async function stream(path, body, onEvent, signal) {
       pending = pending.slice(end + 2);
       let name = 'message';
       let data = '';
+      let id = null;
       for (const line of block.split('\n')) {
         if (line.startsWith('event:')) name = line.slice(6).trim();
         else if (line.startsWith('data:')) data += line.slice(5).trimStart();
+        else if (line.startsWith('id:')) id = line.slice(3).trim();
       }
       // Keep-alive comments carry no data.
-      if (data) onEvent(name, JSON.parse(data));
+      if (data) onEvent(name, JSON.parse(data), id);
     }
   }
 }

@@ -31,7 +31,10 @@ export function readLink(hash) {
   if (!variant) return null;
   const moves = (params.get('moves') || '').split(' ').filter(Boolean);
   const ply = Number(params.get('ply'));
-  return { variant, fen: params.get('fen') || null, moves, ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length };
+  // `mode=review` (or `analyse`): the page opens in that mode (the live
+  // view of a tournament links its finished games so).
+  const mode = ['review', 'analyse'].includes(params.get('mode')) ? params.get('mode') : null;
+  return { variant, fen: params.get('fen') || null, moves, ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length, mode };
 }
 
 // After a position is shown: the address names the game and the move

@@ -140,7 +140,7 @@ async function start() {
   $('picture-svg').addEventListener('click', downloadSvg);
   $('picture-png').addEventListener('click', () => downloadPng().catch((e) => S.setMessage(`No PNG: ${e.message}`)));
   window.addEventListener('hashchange', onHashChange);
-  setMode('play');
+  setMode((linked && linked.mode) || 'play');
   await openLink(linked);
 }
 

@@ -13,6 +13,20 @@ pub fn server(caps: Caps) -> Server {
         host: "127.0.0.1".into(),
         port: 0,
         caps,
+        tournament: None,
+        token: None,
+    })
+    .expect("the server starts")
+}
+
+/// A server showing the tournament of the event log at `path`.
+pub fn tournament_server(caps: Caps, path: &std::path::Path) -> Server {
+    web::start(Options {
+        host: "127.0.0.1".into(),
+        port: 0,
+        caps,
+        tournament: Some(path.to_path_buf()),
+        token: None,
     })
     .expect("the server starts")
 }
@@ -179,6 +193,23 @@ pub struct EventStream {
     pub status: u16,
     reader: BufReader<TcpStream>,
     pending: String,
+    /// The `id:` of the last event read, if it had one.
+    pub last_id: Option<String>,
+}
+
+/// Opens a GET event stream (a tournament's) with the page's headers and
+/// `extra` ones (`Last-Event-ID`).
+pub fn watch(server: &Server, path: &str, extra: &[(&str, &str)]) -> EventStream {
+    let mut headers = page_headers(server);
+    headers.extend(extra.iter().map(|(n, v)| (n.to_string(), v.to_string())));
+    let mut reader = BufReader::new(send(server.addr(), "GET", path, &headers, b""));
+    let (status, _) = read_head(&mut reader);
+    EventStream {
+        status,
+        reader,
+        pending: String::new(),
+        last_id: None,
+    }
 }
 
 /// Starts a streamed POST (search, review).
@@ -189,6 +220,7 @@ pub fn stream(server: &Server, path: &str, body: &str) -> EventStream {
         status,
         reader,
         pending: String::new(),
+        last_id: None,
     }
 }
 
@@ -206,6 +238,8 @@ impl EventStream {
                         name = v.trim().to_string();
                     } else if let Some(v) = line.strip_prefix("data:") {
                         data.push_str(v.trim_start());
+                    } else if let Some(v) = line.strip_prefix("id:") {
+                        self.last_id = Some(v.trim().to_string());
                     }
                 }
                 if data.is_empty() {

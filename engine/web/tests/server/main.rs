@@ -10,3 +10,4 @@ mod fuzz;
 mod pages;
 mod slow;
 mod stall;
+mod tournament;

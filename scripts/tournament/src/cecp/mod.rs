@@ -23,6 +23,7 @@ use crate::config::EngineConfig;
 use crate::driver::{await_move, budget, Answer, Dialect, Heard, Turn};
 use crate::ending::Termination;
 use crate::error::EngineError;
+use crate::live::Thought;
 use crate::process::{Process, Recv};
 use dialect::{check_limits, limit_commands, resolve_xboard_move, thinking_score, xboard_fen, xboard_move};
 use features::{negotiate, Features};
@@ -225,7 +226,7 @@ impl CecpEngine {
             start,
             &limits,
             budget(&limits, turn),
-            turn.timing,
+            turn,
             (None, None),
             |line| {
                 let heard = hear(board, line);
@@ -271,7 +272,14 @@ fn hear(board: &Position, line: &str) -> Heard {
             | CecpError::Missing { command: "move", .. }
             | CecpError::TooMany { command: "move", .. }),
         ) => Heard::Move(Err(format!("plays an illegal move: {e}"))),
-        Ok(Some(Reply::Thinking(t))) => Heard::Score(thinking_score(&t), Some(t.ply)),
+        Ok(Some(Reply::Thinking(t))) => Heard::Score(Thought {
+            score: thinking_score(&t),
+            depth: Some(t.ply),
+            nodes: Some(t.nodes),
+            nps: t.nps,
+            time_ms: Some(t.time_cs.saturating_mul(10)),
+            pv: t.pv.iter().map(ToString::to_string).collect(),
+        }),
         Ok(Some(Reply::Resign)) => Heard::Lost(Termination::Resignation, "resigns".into()),
         // Every move the runner sends is legal: refusing one leaves the
         // engine in another game.
@@ -299,7 +307,10 @@ mod tests {
         assert!(why.starts_with("plays an illegal move: 'e3e9'"), "{why}");
         assert!(matches!(hear(&pos, "move zz"), Heard::Move(Err(_))));
         assert!(matches!(hear(&pos, "move"), Heard::Move(Err(_))));
-        assert!(matches!(hear(&pos, "5 35 12 900 e3e5 h10h8"), Heard::Score(_, Some(5))));
+        assert!(matches!(
+            hear(&pos, "5 35 12 900 e3e5 h10h8"),
+            Heard::Score(Thought { depth: Some(5), .. })
+        ));
         assert!(matches!(hear(&pos, "resign"), Heard::Lost(Termination::Resignation, _)));
         let Heard::Lost(Termination::IllegalMove, why) = hear(&pos, "Illegal move (no piece on e4): e4e5") else {
             panic!("refused move");

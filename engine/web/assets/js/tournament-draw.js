@@ -1,0 +1,291 @@
+// The live view's drawing (tournament.js holds the state): the standings
+// and the crosstable, a card per game in play (its board from the
+// server's view of the moves so far, both clocks, each engine's latest
+// evaluation, depth, speed and line, the evaluation graph, the moves),
+// and the finished games, each a link that opens it in the board page's
+// review. It writes nothing but the page, and asks the server only for
+// the boards' views (one request at a time per board, for the latest moves).
+
+import * as api from './api.js';
+import { Board } from './board.js';
+import { clockText } from './clock.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const $ = (id) => document.getElementById(id);
+
+function node(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// `+0.35`, `-1.20`, `#3`, `#-2` from a score `{cp}` or `{mate}`.
+export function scoreText(score) {
+  if (!score) return '';
+  if (score.mate !== undefined) return `#${score.mate}`;
+  const v = score.cp / 100;
+  return `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
+}
+
+function speedText(nps) {
+  if (!nps) return '';
+  if (nps >= 1e6) return `${(nps / 1e6).toFixed(1)} Mn/s`;
+  if (nps >= 1e3) return `${(nps / 1e3).toFixed(0)} kn/s`;
+  return `${nps} n/s`;
+}
+
+// Who is to move in game `g`: the start FEN's side, then alternately.
+function sideToMove(g) {
+  const first = g.fen && g.fen.split(' ')[1] === 'b' ? 1 : 0;
+  return (first + g.moves.length) % 2 === 0 ? 'white' : 'black';
+}
+
+// The link that opens a game in the board page's review (link.js reads
+// the fragment: variant, start FEN, moves, the ply shown, the mode).
+export function reviewLink(g) {
+  const enc = (t) => encodeURIComponent(t).replace(/%20/g, '+').replace(/%2F/g, '/');
+  const parts = [`variant=${enc(g.variant)}`];
+  if (g.fen) parts.push(`fen=${enc(g.fen)}`);
+  if (g.moves.length) parts.push(`moves=${g.moves.map(enc).join('+')}`);
+  parts.push('ply=0', 'mode=review');
+  return `/#${parts.join('&')}`;
+}
+
+// --- Standings -----------------------------------------------------------
+
+function drawStandings(live) {
+  const s = live.standings;
+  const names = s ? s.engines.map((e) => e.name) : (live.match ? live.match.engines : []);
+  const rows = s ? s.engines.map((e, i) => ({ ...e, index: i })) : names.map((name, index) => ({ name, index, games: 0, wins: 0, draws: 0, losses: 0, points: 0 }));
+  const ratings = s && Array.isArray(s.ratings) ? s.ratings : null;
+  rows.sort((a, b) => b.points - a.points || a.index - b.index);
+  const table = $('t-table');
+  table.replaceChildren();
+  const head = node('tr');
+  const columns = ['Rank', 'Engine', 'Games', 'W', 'D', 'L', 'Points', 'Score'];
+  if (ratings) columns.push('Rating');
+  for (const c of columns) head.append(node('th', '', c));
+  table.append(head);
+  rows.forEach((r, rank) => {
+    const tr = node('tr');
+    tr.dataset.engine = r.name;
+    const score = r.games ? `${((100 * r.points) / r.games).toFixed(1)}%` : '';
+    const cells = [rank + 1, r.name, r.games, r.wins, r.draws, r.losses, r.points.toFixed(1), score];
+    if (ratings) {
+      // The rating fit's entry for this engine: {name, elo, error} or a number.
+      const x = ratings.find((q) => q && q.name === r.name) || ratings[r.index];
+      const elo = x && typeof x === 'object' ? x.elo ?? x.rating : x;
+      cells.push(typeof elo === 'number' ? `${elo.toFixed(0)}${x && x.error ? ` ±${Number(x.error).toFixed(0)}` : ''}` : '');
+    }
+    const keys = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'points', 'score', 'rating'];
+    cells.forEach((c, i) => {
+      const td = node('td', '', String(c));
+      td.dataset.key = keys[i];
+      tr.append(td);
+    });
+    table.append(tr);
+  });
+  // The crosstable: row engine's points against each column engine.
+  const cross = $('t-cross');
+  cross.replaceChildren();
+  if (!names.length) return;
+  const order = rows.map((r) => r.index);
+  const top = node('tr');
+  top.append(node('th', '', ''), node('th', '', 'Engine'));
+  for (const j of order) top.append(node('th', '', names[j]));
+  cross.append(top);
+  order.forEach((i, rank) => {
+    const tr = node('tr');
+    tr.append(node('td', '', String(rank + 1)), node('td', '', names[i]));
+    for (const j of order) {
+      if (i === j) {
+        tr.append(node('td', 'self', ''));
+        continue;
+      }
+      const p = s && s.pairings.find((q) => (q.first === i && q.second === j) || (q.first === j && q.second === i));
+      let text = '';
+      if (p && p.wins + p.draws + p.losses > 0) {
+        const [w, l] = p.first === i ? [p.wins, p.losses] : [p.losses, p.wins];
+        text = `${w + p.draws / 2}/${w + p.draws + l}`;
+      }
+      tr.append(node('td', '', text));
+    }
+    cross.append(tr);
+  });
+}
+
+// --- Boards in play ------------------------------------------------------
+
+// By game number: {card, board, parts, shown: moves drawn, asking}.
+const cards = new Map();
+
+function makeCard(g) {
+  const card = node('article', 't-board');
+  card.dataset.game = g.game;
+  const headLine = node('div', 't-head');
+  const top = node('div', 'player top');
+  const topName = node('span');
+  const topClock = node('span', 'clock');
+  top.append(topName, topClock);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'board');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `Game ${g.game}`);
+  const bottom = node('div', 'player bottom');
+  const bottomName = node('span');
+  const bottomClock = node('span', 'clock');
+  bottom.append(bottomName, bottomClock);
+  const evals = { white: node('div', 't-eval'), black: node('div', 't-eval') };
+  const graph = document.createElementNS(SVG, 'svg');
+  graph.setAttribute('class', 't-graph');
+  graph.setAttribute('viewBox', '0 0 300 60');
+  graph.setAttribute('preserveAspectRatio', 'none');
+  const moves = node('div', 't-moves');
+  card.append(headLine, top, svg, bottom, evals.white, evals.black, graph, moves);
+  const board = new Board(svg, { onMove: () => {}, choose: async () => null });
+  const entry = { card, board, shown: -1, asking: false,
+    parts: { headLine, topName, topClock, bottomName, bottomClock, evals, graph, moves } };
+  cards.set(g.game, entry);
+  $('t-boards').append(card);
+  return entry;
+}
+
+// The board shows the latest moves: one request at a time, and after it
+// another if moves came meanwhile.
+async function showBoard(g, entry) {
+  if (entry.asking || entry.shown === g.moves.length) return;
+  entry.asking = true;
+  const count = g.moves.length;
+  try {
+    const view = await api.post('/api/position', { variant: g.variant, fen: g.fen, moves: g.moves.slice(0, count) });
+    const last = view.history[view.history.length - 1];
+    entry.board.setView(view, { lastMove: last ? { from: last.from, to: last.to } : null, interactive: false });
+    entry.shown = count;
+    entry.card.dataset.shown = String(count);
+  } catch (e) {
+    entry.parts.headLine.textContent = `Game ${g.game}: ${e.message}`;
+    entry.shown = count;
+  } finally {
+    entry.asking = false;
+  }
+  if (entry.shown !== g.moves.length && cards.get(g.game) === entry) showBoard(g, entry);
+}
+
+function evalLine(name, info) {
+  if (!info) return `${name}: …`;
+  const parts = [`${name}: ${scoreText(info.score)}`];
+  if (info.depth) parts.push(`d${info.depth}`);
+  const speed = speedText(info.nps);
+  if (speed) parts.push(speed);
+  return parts.join('  ');
+}
+
+function drawGraph(svg, curve, plies) {
+  svg.replaceChildren();
+  const bg = document.createElementNS(SVG, 'rect');
+  for (const [k, v] of [['x', 0], ['y', 0], ['width', 300], ['height', 60], ['class', 'graph-bg']]) bg.setAttribute(k, v);
+  svg.append(bg);
+  const mid = document.createElementNS(SVG, 'line');
+  for (const [k, v] of [['x1', 0], ['y1', 30], ['x2', 300], ['y2', 30], ['class', 'graph-mid']]) mid.setAttribute(k, v);
+  svg.append(mid);
+  if (!curve.length) return;
+  const span = Math.max(plies, 20);
+  // White's score, clamped to ±5 pawns (mates at the edge); White up is up.
+  const y = (cp) => 30 - (Math.max(-500, Math.min(500, cp)) / 500) * 28;
+  const points = curve.map(([ply, cp]) => `${((ply / span) * 300).toFixed(1)},${y(cp).toFixed(1)}`);
+  const area = document.createElementNS(SVG, 'polygon');
+  area.setAttribute('class', 'graph-white');
+  area.setAttribute('points', `${((curve[0][0] / span) * 300).toFixed(1)},60 ${points.join(' ')} ${((curve[curve.length - 1][0] / span) * 300).toFixed(1)},60`);
+  svg.append(area);
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('class', 'graph-line');
+  line.setAttribute('points', points.join(' '));
+  svg.append(line);
+}
+
+function drawCard(g, entry) {
+  const p = entry.parts;
+  p.headLine.textContent = `Game ${g.game}${g.tc ? ` (${g.tc})` : ''}`;
+  p.topName.textContent = g.black;
+  p.bottomName.textContent = g.white;
+  p.evals.white.textContent = evalLine(g.white, g.info.white);
+  p.evals.black.textContent = evalLine(g.black, g.info.black);
+  for (const side of ['white', 'black']) {
+    const info = g.info[side];
+    if (info && info.pv && info.pv.length) p.evals[side].append(node('span', 'pv', `  ${info.pv.slice(0, 8).join(' ')}`));
+  }
+  drawGraph(p.graph, g.curve, g.moves.length);
+  p.moves.textContent = g.moves.join(' ');
+  entry.card.dataset.moves = g.moves.join(' ');
+  showBoard(g, entry);
+}
+
+// The clocks of the games in play: the side to move's runs down from
+// the time of the last event that set it.
+export function tickClocks(live) {
+  for (const [n, entry] of cards) {
+    const g = live.games.get(n);
+    if (!g) continue;
+    const clock = g.clock || [null, null];
+    const moving = sideToMove(g);
+    const show = (ms, side) => {
+      if (ms === null || ms === undefined) return '';
+      const left = side === moving && !g.result ? ms - Math.max(0, Date.now() - g.clockAt) : ms;
+      return clockText(Math.max(0, left));
+    };
+    entry.parts.bottomClock.textContent = show(clock[0], 'white');
+    entry.parts.topClock.textContent = show(clock[1], 'black');
+    entry.parts.bottomClock.classList.toggle('running', moving === 'white' && !g.result);
+    entry.parts.topClock.classList.toggle('running', moving === 'black' && !g.result);
+  }
+}
+
+// --- Finished games ------------------------------------------------------
+
+function drawFinished(live) {
+  const list = $('t-games');
+  const done = [...live.games.values()].filter((g) => g.result).sort((a, b) => a.game - b.game);
+  // Only what is new is added: the list grows.
+  if (list.children.length > done.length) list.replaceChildren();
+  for (const g of done.slice(list.children.length)) {
+    const li = node('li');
+    li.dataset.game = g.game;
+    li.dataset.moves = g.moves.join(' ');
+    li.dataset.result = g.result;
+    const a = node('a', 'review-link', `Game ${g.game}: ${g.white} - ${g.black} ${g.result}`);
+    a.href = reviewLink(g);
+    a.title = 'Open in the review';
+    li.append(a, node('span', 'reason', ` ${g.reason || ''}`));
+    list.append(li);
+  }
+}
+
+export function draw(live) {
+  const m = live.match;
+  $('t-title').textContent = m ? `${m.event}: ${m.engines.join(', ')} (${m.variant})` : 'waiting for the event log';
+  const s = live.standings;
+  $('t-progress').textContent = m ? `(${s ? s.finished : 0} of ${m.games} games)` : '';
+  const notices = $('t-notices');
+  notices.hidden = live.notices.length === 0;
+  notices.textContent = live.notices.slice(-3).join('\n');
+  drawStandings(live);
+  // Cards for the games in play; a finished game's card goes.
+  for (const [n, entry] of cards) {
+    const g = live.games.get(n);
+    if (!g || g.result) {
+      entry.card.remove();
+      cards.delete(n);
+    }
+  }
+  for (const g of [...live.games.values()].sort((a, b) => a.game - b.game)) {
+    if (g.result) continue;
+    drawCard(g, cards.get(g.game) || makeCard(g));
+  }
+  $('t-idle').hidden = cards.size > 0;
+  drawFinished(live);
+  const summary = $('t-summary');
+  summary.hidden = !live.summary;
+  summary.textContent = live.summary || '';
+  tickClocks(live);
+}

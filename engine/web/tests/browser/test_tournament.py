@@ -1,0 +1,274 @@
+"""The live view of a tournament (issue 48): gorgon-match plays a small
+round robin of three random-mover engines, writing its event log and PGN;
+`gorgon serve --tournament` shows it. The page's boards advance with the
+moves the PGN then holds, its standings end equal to the table the runner
+prints, a finished game opens in the review with one click, and the page
+gets what it missed after the server is restarted and after the runner
+starts a new log."""
+
+import json
+import os
+import pathlib
+import re
+import socket
+import subprocess
+import tempfile
+import time
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import gorgon_binary
+
+
+def tool(name):
+    """gorgon-match and random-mover, next to the gorgon binary unless named."""
+    env = {"gorgon-match": "GORGON_MATCH", "random-mover": "RANDOM_MOVER"}[name]
+    path = pathlib.Path(os.environ.get(env, gorgon_binary().parent / name))
+    if not path.exists():
+        pytest.fail(f"{path} is missing: cargo build -p gorgon-tournament --bins (same profile as gorgon)")
+    return path
+
+
+def start_match(events, pgn, games=2, delay=15, append=False):
+    mover = tool("random-mover")
+    args = [str(tool("gorgon-match")), "--variant", "minipom"]
+    for i in range(3):
+        args += ["--engine", f"cmd={mover}", f"name=R{i + 1}", f"arg=--seed", f"arg={i + 7}", "arg=--delay", f"arg={delay}"]
+    args += ["--each", "tc=30+0", "--games", str(games), "--concurrency", "2", "--maxmoves", "40",
+             "--pgnout", str(pgn), "--events", str(events)]
+    if append:
+        args.append("append")
+    return subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def serve(events, token_file, port=0):
+    proc = subprocess.Popen(
+        [str(gorgon_binary()), "serve", "--port", str(port), "--max-threads", "1", "--max-hash", "16",
+         "--tournament", str(events), "--token-file", str(token_file)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    if "http://" not in line:
+        proc.kill()
+        pytest.fail(f"gorgon serve printed no URL: {line!r} {proc.stderr.read()}")
+    return proc, line.split()[-1]
+
+
+def stop(proc):
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def pgn_games(text):
+    """{round: (moves, result)} of a coordinate PGN the runner wrote."""
+    games = {}
+    for block in re.split(r"\n(?=\[Event )", text.strip()):
+        rnd = int(re.search(r'\[Round "(\d+)"\]', block).group(1))
+        result = re.search(r'\[Result "([^"]+)"\]', block).group(1)
+        body = re.sub(r"\[[^\]]*\]", "", block)
+        body = re.sub(r"\{[^}]*\}", "", body)
+        moves = [w for w in body.split() if not re.fullmatch(r"\d+\.(\.\.)?|1-0|0-1|1/2-1/2|\*", w)]
+        games[rnd] = (moves, result)
+    return games
+
+
+def printed_table(stdout):
+    """{name: (games, points)} of the runner's final table."""
+    table = {}
+    for line in stdout.splitlines():
+        m = re.match(r"\s*\d+ (\S+)\s+(\d+)\s+([\d.]+)\s+[\d.]+%$", line)
+        if m:
+            table[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+    return table
+
+
+def page_state(browser):
+    return browser.execute_script("""
+        const l = window.gorgonLive;
+        if (!l) return null;
+        const games = {};
+        for (const [n, g] of l.games) games[n] = {moves: g.moves.join(' '), result: g.result};
+        const cards = {};
+        for (const c of document.querySelectorAll('.t-board')) cards[c.dataset.game] = c.dataset.moves || '';
+        const rows = {};
+        for (const r of document.querySelectorAll('#t-table tr[data-engine]')) {
+            const cell = (k) => r.querySelector(`td[data-key="${k}"]`).textContent;
+            rows[r.dataset.engine] = [cell('games'), cell('wins'), cell('draws'), cell('losses'), cell('points')];
+        }
+        return {games, cards, rows, connected: l.connected, summary: l.summary, run: l.match && l.match.run};
+    """)
+
+
+def wait_for(predicate, browser, timeout=90, what="the page"):
+    deadline = time.time() + timeout
+    state = None
+    while time.time() < deadline:
+        state = page_state(browser)
+        if state and predicate(state):
+            return state
+        time.sleep(0.1)
+    pytest.fail(f"{what} never got there: {state}")
+
+
+def test_the_live_view_follows_the_tournament(browser, shots):
+    work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-"))
+    events, pgn = work / "events.jsonl", work / "games.pgn"
+    events.write_text("")
+    token_file = work / "token"
+    server, url = serve(events, token_file)
+    runner = None
+    try:
+        # The same match alone first: its time is the yardstick.
+        t = time.time()
+        alone = start_match(work / "alone.jsonl", work / "alone.pgn")
+        alone_out, err = alone.communicate(timeout=300)
+        assert alone.returncode == 0, err
+        alone_time = time.time() - t
+        browser.get(url)
+        assert "/tournament" in url
+        wait_for(lambda s: s["connected"], browser, 30, "the stream")
+        # Viewers that open the stream and never read it.
+        port = int(re.search(r":(\d+)/", url).group(1))
+        token = re.search(r"token=(\w+)", url).group(1)
+        stalled = []
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", port))
+            sock.sendall(f"GET /api/tournament/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Gorgon-Token: {token}\r\n\r\n".encode())
+            stalled.append(sock)
+        t = time.time()
+        runner = start_match(events, pgn)
+        # Sample the boards while the games run: each board's moves only
+        # grow, and some board is seen at several lengths.
+        seen = {}
+        shot = False
+        deadline = time.time() + 300
+        while runner.poll() is None and time.time() < deadline:
+            state = page_state(browser) or {"cards": {}}
+            for game, moves in state["cards"].items():
+                seen.setdefault(game, []).append(moves)
+            if not shot and len(state["cards"]) >= 2 and min(len(m.split()) for m in state["cards"].values()) >= 12:
+                browser.save_screenshot(str(shots / "tournament-boards.png"))
+                shot = True
+            time.sleep(0.05)
+        out, err = runner.communicate(timeout=60)
+        assert runner.returncode == 0, err
+        watched_time = time.time() - t
+        print(f"the match alone {alone_time:.1f} s, watched by the page and 3 stalled viewers {watched_time:.1f} s")
+        # Watching costs the games nothing but the machine's noise (the
+        # page and the server share the two cores), and no game is lost on time.
+        assert watched_time < 3 * alone_time + 10, (alone_time, watched_time)
+        assert " 0 time forfeits" in out and "time forfeits" in alone_out
+        assert not re.search(r"[1-9]\d* time forfeits", out), out
+        # The server still answers.
+        check = socket.create_connection(("127.0.0.1", port), timeout=10)
+        check.sendall(f"GET /api/config HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Gorgon-Token: {token}\r\nConnection: close\r\n\r\n".encode())
+        assert check.recv(64).startswith(b"HTTP/1.1 200"), "the server stopped answering"
+        check.close()
+        for sock in stalled:
+            sock.close()
+        printed = printed_table(out)
+        assert sorted(printed) == ["R1", "R2", "R3"], out
+        final = wait_for(lambda s: s["summary"] and len([g for g in s["games"].values() if g["result"]]) == 6,
+                         browser, 60, "the end of the match")
+        played = pgn_games(pgn.read_text())
+        assert sorted(played) == [1, 2, 3, 4, 5, 6]
+        # The page's games are the PGN's, move for move, result for result.
+        for rnd, (moves, result) in played.items():
+            g = final["games"][str(rnd)]
+            assert g["moves"].split() == moves, f"game {rnd}"
+            assert g["result"] == result, f"game {rnd}"
+        advanced = 0
+        for game, samples in seen.items():
+            moves = played[int(game)][0]
+            lengths = []
+            for sample in samples:
+                words = sample.split()
+                # What a board showed was the start of what was played.
+                assert words == moves[: len(words)], f"game {game}: {sample!r}"
+                if not lengths or lengths[-1] != len(words):
+                    lengths.append(len(words))
+            assert lengths == sorted(lengths), f"game {game} went back: {lengths}"
+            advanced = max(advanced, len(lengths))
+        assert seen and advanced >= 3, f"no board was seen advancing: {seen.keys()} {advanced}"
+        # The standings are the runner's table.
+        for name, (games, points) in printed.items():
+            row = final["rows"][name]
+            assert (int(row[0]), float(row[4])) == (games, points), f"{name}: {row} against {printed[name]}"
+            assert int(row[1]) + int(row[2]) + int(row[3]) == games
+        browser.save_screenshot(str(shots / "tournament-live.png"))
+
+        # The server stops; the runner plays a second match, appended to
+        # the log; the server comes back on the same port with the same
+        # token: the page, left open, reconnects and shows what it missed.
+        stop(server)
+        wait_for(lambda s: not s["connected"], browser, 30, "the page noticing the server gone")
+        old_run = final["run"]
+        runner = start_match(events, work / "second.pgn", games=2, append=True)
+        runner.communicate(timeout=300)
+        server, again = serve(events, token_file, port)
+        assert again == url
+        second = wait_for(lambda s: s["run"] != old_run and s["summary"] and len([g for g in s["games"].values() if g["result"]]) == 6,
+                          browser, 60, "the second match")
+        for rnd, (moves, _) in pgn_games((work / "second.pgn").read_text()).items():
+            assert second["games"][str(rnd)]["moves"].split() == moves
+
+        # A new log (truncated) while the page watches: it starts over.
+        runner = start_match(events, work / "third.pgn", games=2)
+        runner.communicate(timeout=300)
+        third = wait_for(lambda s: s["run"] not in (old_run, second["run"]) and s["summary"]
+                         and len([g for g in s["games"].values() if g["result"]]) == 6, browser, 60, "the third match")
+        for rnd, (moves, _) in pgn_games((work / "third.pgn").read_text()).items():
+            assert third["games"][str(rnd)]["moves"].split() == moves
+
+        # One click: the game in the board page's review.
+        link = browser.find_element(By.CSS_SELECTOR, '#t-games li[data-game="3"] a')
+        want = pgn_games((work / "third.pgn").read_text())[3][0]
+        link.click()
+        browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const check = () => window.gorgon && window.gorgon.state.moves && window.gorgon.state.moves.length ? done() : setTimeout(check, 50);
+            check();
+        """)
+        shown = browser.execute_script("return {moves: window.gorgon.state.moves, mode: window.gorgon.state.mode};")
+        assert shown["mode"] == "review"
+        assert shown["moves"] == want
+        active = browser.find_element(By.CSS_SELECTOR, '[data-mode="review"]')
+        assert "active" in active.get_attribute("class")
+    finally:
+        if runner and runner.poll() is None:
+            runner.kill()
+        stop(server)
+
+
+def test_ratings_and_bad_lines_of_a_log_written_by_hand(browser):
+    """A `standings` event with the rating fit's `ratings` gets a Rating
+    column; a bad line is shown as a notice naming it, and the events
+    after it still count."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-hand-"))
+    events = work / "events.jsonl"
+    engines = [{"name": n, "games": 2, "wins": w, "draws": 0, "losses": 2 - w, "points": float(w)} for n, w in [("A", 2), ("B", 1), ("C", 0)]]
+    lines = [
+        {"type": "match", "at": 1, "run": "x", "variant": "pom", "event": "Hand", "site": "here", "engines": ["A", "B", "C"], "tc": ["1+0"] * 3, "games": 3, "concurrency": 1},
+        "this is no event",
+        {"type": "standings", "at": 2, "finished": 3, "games": 3, "engines": engines,
+         "pairings": [{"first": 0, "second": 1, "wins": 1, "draws": 0, "losses": 0}],
+         "ratings": [{"name": "A", "elo": 120.4, "error": 80}, {"name": "B", "elo": 0, "error": 70}, {"name": "C", "elo": -120.4, "error": 80}]},
+    ]
+    events.write_text("".join((json.dumps(l) if isinstance(l, dict) else l) + "\n" for l in lines))
+    server, url = serve(events, work / "token")
+    try:
+        browser.get(url)
+        wait_for(lambda s: s["rows"] and "A" in s["rows"], browser, 30, "the standings")
+        ratings = browser.execute_script("""
+            return [...document.querySelectorAll('#t-table tr[data-engine]')].map(
+                (r) => [r.dataset.engine, r.querySelector('td[data-key="rating"]').textContent]);
+        """)
+        assert ratings == [["A", "120 ±80"], ["B", "0 ±70"], ["C", "-120 ±80"]]
+        notice = browser.find_element(By.ID, "t-notices")
+        assert notice.is_displayed() and "line 2 of the event log" in notice.text
+        assert "1/1" in browser.find_element(By.ID, "t-cross").text
+    finally:
+        stop(server)

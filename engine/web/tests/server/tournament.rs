@@ -1,0 +1,271 @@
+//! `gorgon serve --tournament FILE` (issue 48): the event log tailed and
+//! streamed. The routes need the token like every `/api/` route; a bad or
+//! half-written line is a `notice`, never a failure; a stream resumes from
+//! `Last-Event-ID` after the server restarts, and starts over (`reset`)
+//! when the log is another one; pages that stall or go away slow neither
+//! the log's writer nor the server. Time bounds are generous for a loaded
+//! machine; the figures are printed.
+
+use crate::client::*;
+use serde_json::json;
+use std::io::Write;
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn log_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gorgon-web-live-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("events.jsonl")
+}
+
+fn line(kind: &str, n: usize) -> String {
+    format!("{}\n", json!({"type": kind, "game": 1, "ply": n, "move": "e3e5", "run": "r1"}))
+}
+
+fn append(path: &Path, text: &str) {
+    let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path).unwrap();
+    f.write_all(text.as_bytes()).unwrap();
+}
+
+/// The next event that is not a keep-alive.
+fn next(stream: &mut EventStream) -> (String, serde_json::Value) {
+    stream.next_event().expect("the stream goes on")
+}
+
+#[test]
+fn the_routes_need_the_token_and_a_tournament() {
+    let path = log_path("token");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let s = tournament_server(test_caps(), &path);
+    let host = format!("127.0.0.1:{}", s.addr().port());
+    for route in ["/api/tournament/state", "/api/tournament/events"] {
+        let none = request(s.addr(), "GET", route, &[("Host".into(), host.clone())], "");
+        assert_eq!(none.status, 401, "{route}: {}", none.body);
+        let wrong = vec![("Host".into(), host.clone()), ("X-Gorgon-Token".into(), "0".repeat(32))];
+        assert_eq!(request(s.addr(), "GET", route, &wrong, "").status, 403, "{route}");
+        let evil = vec![
+            ("Host".into(), host.clone()),
+            ("Origin".into(), "http://evil.example".into()),
+            ("X-Gorgon-Token".into(), s.token().to_string()),
+        ];
+        assert_eq!(request(s.addr(), "GET", route, &evil, "").status, 403, "{route}");
+    }
+    let state = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "");
+    assert_eq!(state.status, 200);
+    assert_eq!(state.json()["events"][0]["type"], "match");
+    // The page itself needs no token, as `/` does not.
+    let page = request(s.addr(), "GET", "/tournament", &[("Host".into(), host)], "");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("/assets/js/tournament.js"));
+    // A server without --tournament says how to get one.
+    let plain = server(test_caps());
+    let r = request(plain.addr(), "GET", "/api/tournament/state", &page_headers(&plain), "");
+    assert_eq!(r.status, 404);
+    assert!(r.json()["error"].as_str().unwrap().contains("--tournament"), "{}", r.body);
+}
+
+#[test]
+fn garbage_and_half_lines_are_notices_never_a_failure() {
+    let path = log_path("garbage");
+    let garbage = [
+        "not json at all",
+        "[1,2,3]",
+        "{\"no\":\"type\"}",
+        "{\"type\":\"<script>\"}",
+        "\u{0}\u{1}{{{",
+    ];
+    let mut text = line("match", 0);
+    for g in garbage {
+        text.push_str(g);
+        text.push('\n');
+    }
+    // Bytes that are not UTF-8, and a line still being written.
+    std::fs::write(&path, text.as_bytes()).unwrap();
+    append(&path, "");
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(&path)
+        .unwrap()
+        .write_all(b"\xff\xfe\n{\"type\":\"mo")
+        .unwrap();
+    let s = tournament_server(test_caps(), &path);
+    let mut events = watch(&s, "/api/tournament/events", &[]);
+    assert_eq!(events.status, 200);
+    assert_eq!(next(&mut events).0, "match");
+    for n in 2..=7 {
+        let (name, data) = next(&mut events);
+        assert_eq!(name, "notice", "line {n}");
+        let error = data["error"].as_str().unwrap();
+        assert!(error.starts_with(&format!("line {n} of the event log: ")), "{error}");
+        assert_eq!(
+            events.last_id.as_deref().and_then(|i| i.rsplit(':').next()),
+            Some(n.to_string().as_str())
+        );
+    }
+    // The half line becomes an event once it is ended.
+    append(&path, "ve\",\"game\":1}\n");
+    let (name, data) = next(&mut events);
+    assert_eq!((name.as_str(), data["game"].as_u64()), ("move", Some(1)));
+    // Still serving.
+    assert_eq!(request(s.addr(), "GET", "/api/config", &page_headers(&s), "").status, 200);
+    let state = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json();
+    assert_eq!(state["events"].as_array().unwrap().len(), 8);
+}
+
+#[test]
+fn streams_resume_after_a_restart_and_start_over_on_a_new_log() {
+    let path = log_path("resume");
+    std::fs::write(
+        &path,
+        (0..3).map(|n| line(if n == 0 { "match" } else { "move" }, n)).collect::<String>(),
+    )
+    .unwrap();
+    let first = tournament_server(test_caps(), &path);
+    let mut events = watch(&first, "/api/tournament/events", &[]);
+    for n in 0..3 {
+        assert_eq!(next(&mut events).1["ply"], n);
+    }
+    let seen = events.last_id.clone().expect("events carry ids");
+    assert!(seen.ends_with(":3"), "{seen}");
+    // The server goes away; the runner goes on.
+    drop(events);
+    first.shutdown().unwrap();
+    append(&path, &(3..5).map(|n| line("move", n)).collect::<String>());
+    let second = tournament_server(test_caps(), &path);
+    let mut events = watch(&second, "/api/tournament/events", &[("Last-Event-ID", &seen)]);
+    assert_eq!(next(&mut events).1["ply"], 3, "the first event missed, not the first of the log");
+    assert_eq!(next(&mut events).1["ply"], 4);
+    // Live: a line appended now comes at once.
+    append(&path, &line("move", 5));
+    assert_eq!(next(&mut events).1["ply"], 5);
+    let last = events.last_id.clone().unwrap();
+    // The runner starts again on the same file (truncated, a new first
+    // line): the connected page is told to start over, then gets it all.
+    std::fs::write(&path, line("match", 100) + &line("move", 101)).unwrap();
+    let (name, _) = next(&mut events);
+    assert_eq!(name, "reset");
+    assert_eq!(next(&mut events).1["ply"], 100);
+    assert_eq!(next(&mut events).1["ply"], 101);
+    // A page that comes back with an id of the old log starts over too,
+    // even where the new log is as long.
+    let mut late = watch(&second, "/api/tournament/events", &[("Last-Event-ID", &last)]);
+    assert_eq!(next(&mut late).0, "reset");
+    assert_eq!(next(&mut late).1["ply"], 100);
+    // And the query's `last` does what the header does.
+    let id = late.last_id.clone().unwrap();
+    assert!(id.ends_with(":1"), "{id}");
+    let mut query = watch(&second, &format!("/api/tournament/events?last={id}"), &[]);
+    assert_eq!(next(&mut query).1["ply"], 101);
+    append(&path, &line("move", 102));
+    assert_eq!(next(&mut query).1["ply"], 102);
+}
+
+/// Connects and asks for the stream, then reads nothing.
+fn stalled_viewer(s: &web::Server) -> TcpStream {
+    let host = format!("127.0.0.1:{}", s.addr().port());
+    let request = format!(
+        "GET /api/tournament/events HTTP/1.1\r\nHost: {host}\r\nX-Gorgon-Token: {}\r\n\r\n",
+        s.token()
+    );
+    raw(s.addr(), request.as_bytes())
+}
+
+/// Writes `lines` events as a runner does (one write per line), the
+/// slowest write and the whole time.
+fn write_events(path: &Path, lines: usize, pad: &str) -> (Duration, Duration) {
+    let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+    let start = Instant::now();
+    let mut slowest = Duration::ZERO;
+    for n in 0..lines {
+        let t = Instant::now();
+        f.write_all(format!("{}\n", json!({"type": "info", "ply": n, "pv": pad})).as_bytes())
+            .unwrap();
+        f.flush().unwrap();
+        slowest = slowest.max(t.elapsed());
+        if n % 100 == 0 {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    (slowest, start.elapsed())
+}
+
+#[test]
+fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
+    let path = log_path("stall");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let caps = web::Caps { viewers: 8, ..test_caps() };
+    let s = tournament_server(caps, &path);
+    // Lines big enough to fill the stalled sockets' buffers soon.
+    let pad = "e3e5 h10h8 ".repeat(700);
+    let (slowest_alone, alone) = write_events(&path, 1000, &pad);
+    let stalled: Vec<TcpStream> = (0..5).map(|_| stalled_viewer(&s)).collect();
+    // A viewer that reads a little and goes, again and again.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (slowest, watched, config_ms) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let mut v = watch(&s, "/api/tournament/events", &[]);
+                let _ = v.next_event();
+            }
+        });
+        let (slowest, watched) = write_events(&path, 1000, &pad);
+        // The server answers while the stalled pages hold their streams
+        // and the log is read.
+        let t = Instant::now();
+        assert_eq!(request(s.addr(), "GET", "/api/config", &page_headers(&s), "").status, 200);
+        let config_ms = t.elapsed().as_millis();
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (slowest, watched, config_ms)
+    });
+    println!(
+        "1000 events alone {:.0} ms (slowest write {:?}), with 5 stalled viewers and one coming and going {:.0} ms \
+         (slowest write {:?}); /api/config {config_ms} ms",
+        alone.as_secs_f64() * 1000.0,
+        slowest_alone,
+        watched.as_secs_f64() * 1000.0,
+        slowest
+    );
+    // The writer only appends to a file: viewers cannot hold it up. The
+    // bounds are a loaded machine's noise, far under a single second of
+    // blocking.
+    assert!(slowest < Duration::from_millis(500), "a write took {slowest:?}");
+    assert!(watched < alone * 5 + Duration::from_secs(2), "{watched:?} against {alone:?}");
+    assert!(config_ms < 5000, "the server took {config_ms} ms to answer");
+    // The server still has every line, and a fresh page gets the latest.
+    let state = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut count = state.json()["events"].as_array().unwrap().len();
+    while count < 2001 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        count = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json()["events"]
+            .as_array()
+            .unwrap()
+            .len();
+    }
+    assert_eq!(count, 2001);
+    // More viewers than the cap: refused with the cap named, not queued.
+    let extra: Vec<EventStream> = (0..4).map(|_| watch(&s, "/api/tournament/events", &[])).collect();
+    let statuses: Vec<u16> = extra.iter().map(|e| e.status).collect();
+    assert!(statuses.contains(&429), "5 stalled + 4 more over a cap of 8: {statuses:?}");
+    drop(stalled);
+}
+
+#[test]
+fn a_stream_outlives_the_request_timeout() {
+    // The timeouts bound a request until its response's headers; a page
+    // watches a tournament for hours.
+    let path = log_path("long");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let caps = web::Caps {
+        request_timeout: Duration::from_millis(300),
+        head_timeout: Duration::from_millis(300),
+        ..test_caps()
+    };
+    let s = tournament_server(caps, &path);
+    let mut events = watch(&s, "/api/tournament/events", &[]);
+    assert_eq!(next(&mut events).0, "match");
+    std::thread::sleep(Duration::from_millis(1500));
+    append(&path, &line("move", 1));
+    assert_eq!(next(&mut events).1["ply"], 1);
+}
