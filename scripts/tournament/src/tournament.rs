@@ -10,7 +10,7 @@ use crate::ending::{faulty_side, GameResult, Termination};
 use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
-use crate::openings::{random_openings, Opening};
+use crate::openings::{random_openings, Opening, Suite};
 use crate::pgn::write_game;
 use crate::record::GameRecord;
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
@@ -37,6 +37,19 @@ pub enum OpeningSource {
     File { path: PathBuf, shuffle: bool, start: usize },
     /// Random balanced openings of this many plies, from the seed.
     Random { plies: usize },
+    /// The variant's committed opening suite (`openings::Suite`), the
+    /// newest or the one named, in order from `start` or shuffled.
+    Suite { name: Option<String>, shuffle: bool, start: usize },
+}
+
+impl OpeningSource {
+    /// The suite it names for `variant`, if it is one.
+    pub fn suite(&self, variant: Variant) -> Option<Result<Suite, String>> {
+        match self {
+            OpeningSource::Suite { name, .. } => Some(Suite::find(variant, name.as_deref())),
+            _ => None,
+        }
+    }
 }
 
 /// Everything a match needs.
@@ -147,6 +160,9 @@ pub struct MatchReport {
     pub terminations: Vec<(Termination, u32)>,
     /// The final LLR and the decision, if an SPRT ran.
     pub sprt: Option<(f64, Option<SprtDecision>)>,
+    /// The opening suite the games started from (`Suite::describe`), if
+    /// they did: results are comparable only on the same openings.
+    pub suite: Option<String>,
 }
 
 impl MatchReport {
@@ -173,6 +189,7 @@ impl MatchReport {
             ponder: vec![PonderStats::default(); n],
             terminations: Vec::new(),
             sprt: sprt.map(|_| (0.0, None)),
+            suite: None,
         }
     }
 
@@ -203,6 +220,9 @@ impl MatchReport {
                 );
             }
         }
+        if let Some(suite) = &self.suite {
+            let _ = writeln!(s, "Openings: suite {suite}");
+        }
         let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
         let _ = writeln!(s, "Endings: {}", ends.join(", "));
         for (i, f) in self.faults.iter().enumerate() {
@@ -227,7 +247,10 @@ impl MatchReport {
                 Some(SprtDecision::H0) => "H0 accepted",
                 None => "no decision",
             };
-            let _ = writeln!(s, "SPRT: LLR {llr:.2}, {verdict}");
+            let _ = match &self.suite {
+                Some(suite) => writeln!(s, "SPRT: LLR {llr:.2}, {verdict} (openings: suite {suite})"),
+                None => writeln!(s, "SPRT: LLR {llr:.2}, {verdict}"),
+            };
         }
         s
     }
@@ -279,13 +302,23 @@ fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, Str
         OpeningSource::Random { plies } => random_openings(config.variant, *plies, pairs, config.seed),
         OpeningSource::File { path, shuffle, start } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
-            let mut list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-            if *shuffle {
-                SplitMix64::new(config.seed).shuffle(&mut list);
-            }
-            (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
+            let list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+            take(list, *shuffle, *start, pairs, config.seed)
+        }
+        OpeningSource::Suite { name, shuffle, start } => {
+            let list = Suite::find(config.variant, name.as_deref())?.openings()?;
+            take(list, *shuffle, *start, pairs, config.seed)
         }
     })
+}
+
+/// `pairs` openings of `list`, from `start` on (wrapping round), shuffled
+/// first with the seed if asked.
+fn take(mut list: Vec<Opening>, shuffle: bool, start: usize, pairs: usize, seed: u64) -> Vec<Opening> {
+    if shuffle {
+        SplitMix64::new(seed).shuffle(&mut list);
+    }
+    (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
 }
 
 /// The schedule: pair by pair, every encounter in turn, the first engine
@@ -398,6 +431,7 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let (tx, rx) = channel::<(Job, GameRecord, [PonderStats; 2])>();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut report = MatchReport::empty(names.clone(), config.sprt.as_ref());
+    report.suite = config.openings.suite(config.variant).transpose()?.map(|s| s.describe());
     if config.shard != Shard::WHOLE {
         report.scope = Some(shard_scope(config.shard, &own, pairs, game_span, total_games));
     }

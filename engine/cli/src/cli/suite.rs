@@ -25,7 +25,7 @@ pub struct SuiteArgs {
     #[arg(long)]
     random_plies: Option<usize>,
     /// Plies drawn next among the MultiPV lines within --margin of the
-    /// best (default 6 in POM, 4 in Mini-POM).
+    /// best.
     #[arg(long)]
     varied_plies: Option<usize>,
     #[arg(long)]
