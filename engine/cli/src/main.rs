@@ -114,6 +114,9 @@ enum Job {
     Book(cli::book::BookJob),
     /// Self-play training data for the tuner; `stats` and `dump` read it.
     Datagen(cli::datagen::DatagenArgs),
+    /// An opening suite for testing: short searched lines whose end
+    /// positions a deep search judges balanced, for gorgon-match.
+    Suite(cli::suite::SuiteArgs),
     /// Tactics sets: build one from self-play games (positions where one
     /// or two moves win), solve one.
     #[command(subcommand)]
@@ -223,6 +226,12 @@ fn main() -> ExitCode {
         }
         Some(Job::Datagen(args)) => {
             if let Err(e) = cli::datagen::run(variant, &args) {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        Some(Job::Suite(args)) => {
+            if let Err(e) = cli::suite::run(variant, &args, VERSION) {
                 eprintln!("error: {e}");
                 return ExitCode::FAILURE;
             }

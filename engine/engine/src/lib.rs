@@ -15,6 +15,7 @@
 //! - `analysis`: batch analysis and annotated games.
 //! - `book`: opening books on the rules (the `gbk` crate's files), built by self-play.
 //! - `datagen`: self-play training data, its formats and statistics.
+//! - `suite`: opening suites for testing: searched short lines judged balanced by a deep search.
 //! - `tactics`: a tactics set found in self-play games, and its solver.
 //! - `tune`: the hand-written evaluation's tuner and the win/draw/loss fits.
 //! - `train`: the nets' trainer.
@@ -30,6 +31,7 @@ pub mod parallel;
 pub mod player;
 pub mod selfplay;
 pub mod stdio;
+pub mod suite;
 pub mod tactics;
 pub mod train;
 pub mod tune;

@@ -65,6 +65,10 @@ Match:
                           engines it multiplies --games)
   --concurrency N         games played at once (default 1)
   --openings file=PATH [order=sequential|random] [start=N]
+  --openings suite[=NAME] [order=sequential|random] [start=N]
+                          the variant's committed opening suite (pom-1,
+                          minipom-1; embedded): balanced searched lines, the
+                          openings of strength tests
   --openings plies=N      random balanced openings of N plies
   --seed N                seed for random openings and order, the order and
                           colours of a tournament's pairings and the rating
@@ -395,6 +399,10 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     for group in occurrences(m, "openings") {
         config.openings = parse_openings(&group)?;
     }
+    // A suite of another variant, or none of that name, is a bad command line.
+    if let Some(suite) = config.openings.suite(variant) {
+        suite?;
+    }
     for (option, out, append) in [
         ("pgnout", &mut config.pgn_out, &mut config.pgn_append),
         ("events", &mut config.events_out, &mut config.events_append),
@@ -522,12 +530,15 @@ fn name_engines(engines: &mut [EngineConfig]) {
 
 fn parse_openings(group: &[(String, String)]) -> Result<OpeningSource, String> {
     let mut path = None;
+    let mut suite = None;
     let mut plies = None;
     let mut shuffle = false;
     let mut start = 0;
     for (k, v) in group {
         match k.as_str() {
             "file" => path = Some(PathBuf::from(v)),
+            // A bare `suite` is the variant's newest.
+            "suite" => suite = Some((!v.is_empty()).then(|| v.clone())),
             "plies" => plies = Some(number(v, "--openings plies")?),
             "order" => {
                 shuffle = match v.as_str() {
@@ -543,10 +554,11 @@ fn parse_openings(group: &[(String, String)]) -> Result<OpeningSource, String> {
             _ => return Err(format!("--openings: unknown key '{k}'")),
         }
     }
-    match (path, plies) {
-        (Some(path), None) => Ok(OpeningSource::File { path, shuffle, start }),
-        (None, Some(plies)) => Ok(OpeningSource::Random { plies }),
-        _ => Err("--openings needs file=PATH or plies=N".into()),
+    match (path, suite, plies) {
+        (Some(path), None, None) => Ok(OpeningSource::File { path, shuffle, start }),
+        (None, Some(name), None) => Ok(OpeningSource::Suite { name, shuffle, start }),
+        (None, None, Some(plies)) => Ok(OpeningSource::Random { plies }),
+        _ => Err("--openings needs one of file=PATH, suite[=NAME] or plies=N".into()),
     }
 }
 
@@ -866,6 +878,25 @@ mod tests {
                 start: 0
             }
         );
+        // The committed suite: the variant's newest, or one by name.
+        let c = run("--engine cmd=a --engine cmd=b --openings suite order=random");
+        assert_eq!(
+            c.openings,
+            OpeningSource::Suite {
+                name: None,
+                shuffle: true,
+                start: 0
+            }
+        );
+        let c = run("--variant minipom --engine cmd=a --engine cmd=b --openings suite=minipom-1 start=3");
+        assert_eq!(
+            c.openings,
+            OpeningSource::Suite {
+                name: Some("minipom-1".into()),
+                shuffle: false,
+                start: 2
+            }
+        );
     }
 
     /// Values that look like options are taken where a value is due, as
@@ -963,6 +994,11 @@ mod tests {
             ("--engine cmd=a --engine cmd=b --openings file=x order=shuffled", "order=shuffled"),
             ("--engine cmd=a --engine cmd=b --openings plies=two", "--openings plies"),
             ("--engine cmd=a --engine cmd=b --openings depth=2", "'depth'"),
+            ("--engine cmd=a --engine cmd=b --openings suite plies=8", "--openings"),
+            (
+                "--engine cmd=a --engine cmd=b --openings suite=minipom-1",
+                "no opening suite 'minipom-1' for pom: pom-1",
+            ),
             ("--engine cmd=a --engine cmd=b --sprt elo0=5 elo1=0", "--sprt"),
             ("--engine cmd=a --engine cmd=b --sprt elo0=0 elo1=5 alpha=0.7", "--sprt"),
             ("--engine cmd=a --engine cmd=b --sprt elo0=0 elo1=5 model=bayes", "model=bayes"),

@@ -1,5 +1,6 @@
-//! Openings: a file of positions and move lists, or random balanced
-//! openings of N plies, each to be played twice with colours swapped.
+//! Openings: a file of positions and move lists, the variant's committed
+//! opening suite (embedded), or random balanced openings of N plies, each
+//! to be played twice with colours swapped.
 //!
 //! File lines (blank lines and `#` comments are skipped):
 //! - `moves e3e5 h10h8 ...`: moves from the variant's start;
@@ -97,6 +98,87 @@ impl Opening {
     }
 }
 
+/// A committed opening suite (scripts/tournament/suites, made by `gorgon
+/// suite`, docs/MATCH.md "Opening suites"): searched lines whose end
+/// positions a deep search judged balanced. Embedded in the binary, so that
+/// `--openings suite` works from any directory; a suite is never changed
+/// in place (a new one gets a new number), so its name and checksum say
+/// which openings a result was measured on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Suite {
+    /// `pom-1`: the variant's name and the suite's number.
+    pub name: &'static str,
+    pub variant: Variant,
+    /// The file's bytes.
+    pub text: &'static str,
+}
+
+/// The suites' SHA-256 sums, in `sha256sum`'s format (`sha256sum -c
+/// SHA256SUMS` in the directory checks the files).
+pub const SUITE_SUMS: &str = include_str!("../suites/SHA256SUMS");
+
+/// Every committed suite, the newest of a variant first.
+pub const SUITES: [Suite; 2] = [
+    Suite {
+        name: "pom-1",
+        variant: Variant::Pom,
+        text: include_str!("../suites/pom-1.txt"),
+    },
+    Suite {
+        name: "minipom-1",
+        variant: Variant::MiniPom,
+        text: include_str!("../suites/minipom-1.txt"),
+    },
+];
+
+impl Suite {
+    /// The variant's suite named `name`, or its newest one.
+    pub fn find(variant: Variant, name: Option<&str>) -> Result<Suite, String> {
+        let mine = SUITES.iter().filter(|s| s.variant == variant);
+        match name {
+            None => mine.clone().next().copied(),
+            Some(n) => mine.clone().find(|s| s.name == n).copied(),
+        }
+        .ok_or_else(|| {
+            let names: Vec<&str> = mine.map(|s| s.name).collect();
+            format!(
+                "no opening suite '{}' for {}: {}",
+                name.unwrap_or(""),
+                variant.name(),
+                names.join(", ")
+            )
+        })
+    }
+
+    /// The file name in scripts/tournament/suites.
+    pub fn file_name(&self) -> String {
+        format!("{}.txt", self.name)
+    }
+
+    /// The SHA-256 of the file, as SHA256SUMS gives it.
+    pub fn sha256(&self) -> &'static str {
+        let file = self.file_name();
+        SUITE_SUMS
+            .lines()
+            .find_map(|l| l.split_once("  ").filter(|(_, f)| *f == file).map(|(sum, _)| sum))
+            .unwrap_or("unknown")
+    }
+
+    /// `pom-1 (3000 openings, sha256 0123456789ab)`: what a summary says.
+    pub fn describe(&self) -> String {
+        let count = self.text.lines().filter(|l| l.starts_with("moves ")).count();
+        format!(
+            "{} ({count} openings, sha256 {})",
+            self.name,
+            &self.sha256()[..12.min(self.sha256().len())]
+        )
+    }
+
+    pub fn openings(&self) -> Result<Vec<Opening>, String> {
+        Opening::parse_file(self.variant, self.text).map_err(|e| format!("suite {}: {e}", self.name))
+    }
+}
+
 /// Splits a FEN (4 to 6 fields; the clocks only if numeric) off the tokens.
 fn take_fen<'a, 'b>(tokens: &'b [&'a str]) -> Result<(String, &'b [&'a str]), String> {
     if tokens.len() < 3 {
@@ -185,6 +267,63 @@ mod tests {
         assert!(Opening::parse_line(Variant::MiniPom, fen).is_err());
         let err = Opening::parse_file(v, "moves e3e5\nmoves zz\n").unwrap_err();
         assert!(err.starts_with("line 2:"), "{err}");
+    }
+
+    /// The committed suites: each parses, every line plays legally to the
+    /// FEN its comment gives, no end position twice nor on the way of
+    /// another line, and the bytes are those SHA256SUMS names.
+    #[test]
+    fn the_committed_suites_are_sound_and_their_sums_hold() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/suites");
+        for suite in SUITES {
+            let v = suite.variant;
+            assert_eq!(Suite::find(v, None).unwrap(), suite, "the newest suite of {v:?}");
+            let openings = suite.openings().unwrap();
+            assert!(openings.len() >= 1000, "{}: {} openings", suite.name, openings.len());
+            let fens: Vec<&str> = suite
+                .text
+                .lines()
+                .filter(|l| l.starts_with("# ce "))
+                .filter_map(|l| l.split_once(" fen ").map(|x| x.1))
+                .collect();
+            assert_eq!(fens.len(), openings.len(), "{}: a comment with the FEN per line", suite.name);
+            // End positions by line, and the positions on the way of each.
+            let (mut ends, mut along) = (std::collections::HashMap::new(), Vec::new());
+            for (i, (o, fen)) in openings.iter().zip(fens).enumerate() {
+                assert_eq!(o.fen, v.start_fen());
+                let mut pos = Position::startpos(v);
+                for t in &o.moves {
+                    along.push((pos.key(), i));
+                    let m = pos.parse_move(t).unwrap();
+                    pos.make(m);
+                }
+                assert_eq!(pos.fen(), fen, "{}: {:?}", suite.name, o.moves);
+                assert!(ends.insert(pos.key(), i).is_none(), "{}: {fen} twice", suite.name);
+            }
+            // No end position on the way of another line (a line of the
+            // first suites may come back to a position it passed).
+            for (k, i) in along {
+                assert!(
+                    ends.get(&k).is_none_or(|&j| j == i),
+                    "{}: line {}'s end on line {i}",
+                    suite.name,
+                    ends[&k] + 1
+                );
+            }
+            // The embedded text is the file, and the file is what the sum says.
+            let path = format!("{dir}/{}", suite.file_name());
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), suite.text);
+            let out = std::process::Command::new("sha256sum")
+                .arg(&path)
+                .output()
+                .expect("sha256sum (coreutils)");
+            let sum = String::from_utf8_lossy(&out.stdout);
+            assert_eq!(sum.split_whitespace().next(), Some(suite.sha256()), "{}", suite.name);
+            assert!(suite
+                .describe()
+                .starts_with(&format!("{} ({} openings, sha256 ", suite.name, openings.len())));
+        }
+        assert!(Suite::find(Variant::Pom, Some("minipom-1")).unwrap_err().contains("pom-1"));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
 use crate::live::{engine_standing, pairing_standing, EventLog, Feed};
-use crate::openings::{random_openings, Opening};
+use crate::openings::{random_openings, Opening, Suite};
 use crate::pgn::write_game;
 use crate::ratings::{standings, PairingScore, RatingOptions, Standings};
 use crate::record::GameRecord;
@@ -41,6 +41,19 @@ pub enum OpeningSource {
     File { path: PathBuf, shuffle: bool, start: usize },
     /// Random balanced openings of this many plies, from the seed.
     Random { plies: usize },
+    /// The variant's committed opening suite (`openings::Suite`), the
+    /// newest or the one named, in order from `start` or shuffled.
+    Suite { name: Option<String>, shuffle: bool, start: usize },
+}
+
+impl OpeningSource {
+    /// The suite it names for `variant`, if it is one.
+    pub fn suite(&self, variant: Variant) -> Option<Result<Suite, String>> {
+        match self {
+            OpeningSource::Suite { name, .. } => Some(Suite::find(variant, name.as_deref())),
+            _ => None,
+        }
+    }
 }
 
 /// Everything a match needs.
@@ -172,6 +185,9 @@ pub struct MatchReport {
     pub sprt: Option<(f64, Option<SprtDecision>)>,
     /// The anchor and simulations of the rating table of three or more engines.
     pub rating_options: RatingOptions,
+    /// The opening suite the games started from (`Suite::describe`), if
+    /// they did: results are comparable only on the same openings.
+    pub suite: Option<String>,
 }
 
 impl MatchReport {
@@ -199,6 +215,7 @@ impl MatchReport {
             terminations: Vec::new(),
             sprt: sprt.map(|_| (0.0, None)),
             rating_options: RatingOptions::default(),
+            suite: None,
         }
     }
 
@@ -240,6 +257,9 @@ impl MatchReport {
                 }
             }
         }
+        if let Some(suite) = &self.suite {
+            let _ = writeln!(s, "Openings: suite {suite}");
+        }
         let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
         let _ = writeln!(s, "Endings: {}", ends.join(", "));
         for (i, f) in self.faults.iter().enumerate() {
@@ -264,7 +284,10 @@ impl MatchReport {
                 Some(SprtDecision::H0) => "H0 accepted",
                 None => "no decision",
             };
-            let _ = writeln!(s, "SPRT: LLR {llr:.2}, {verdict}");
+            let _ = match &self.suite {
+                Some(suite) => writeln!(s, "SPRT: LLR {llr:.2}, {verdict} (openings: suite {suite})"),
+                None => writeln!(s, "SPRT: LLR {llr:.2}, {verdict}"),
+            };
         }
         s
     }
@@ -316,13 +339,23 @@ fn load_openings(config: &MatchConfig, pairs: usize) -> Result<Vec<Opening>, Str
         OpeningSource::Random { plies } => random_openings(config.variant, *plies, pairs, config.seed),
         OpeningSource::File { path, shuffle, start } => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{}': {e}", path.display()))?;
-            let mut list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-            if *shuffle {
-                SplitMix64::new(config.seed).shuffle(&mut list);
-            }
-            (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
+            let list = Opening::parse_file(config.variant, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+            take(list, *shuffle, *start, pairs, config.seed)
+        }
+        OpeningSource::Suite { name, shuffle, start } => {
+            let list = Suite::find(config.variant, name.as_deref())?.openings()?;
+            take(list, *shuffle, *start, pairs, config.seed)
         }
     })
+}
+
+/// `pairs` openings of `list`, from `start` on (wrapping round), shuffled
+/// first with the seed if asked.
+fn take(mut list: Vec<Opening>, shuffle: bool, start: usize, pairs: usize, seed: u64) -> Vec<Opening> {
+    if shuffle {
+        SplitMix64::new(seed).shuffle(&mut list);
+    }
+    (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
 }
 
 /// Plays the match, writing the live lines to `live`.
@@ -433,6 +466,7 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut report = MatchReport::empty(names.clone(), &plan.encounters, config.sprt.as_ref());
     report.rating_options = config.ratings.clone();
+    report.suite = config.openings.suite(config.variant).transpose()?.map(|s| s.describe());
     if config.shard != Shard::WHOLE {
         report.scope = Some(shard_scope(config.shard, &own, pairs, game_span, total_games));
     }

@@ -7,6 +7,7 @@ pub mod common;
 pub mod datagen;
 pub mod generate;
 pub mod serve;
+pub mod suite;
 pub mod tactics;
 pub mod train;
 pub mod tune;

@@ -13,10 +13,10 @@
 
 use super::{book_variant, BookBuilder, BookData, BookError, BuildFilters, GameRecord, GameResult};
 use crate::parallel;
-use crate::player::{Control, Engine, Limits, Report};
-use crate::selfplay::{game_rng, Adjudication, Adjudicator};
+use crate::player::{Control, Engine, Limits};
+use crate::selfplay::{game_rng, varied_search, Adjudication, Adjudicator};
 use protocol::Shard;
-use rules::{Move, Position, Variant};
+use rules::{Position, Variant};
 
 /// How self-play games are played.
 #[derive(Clone, Debug, PartialEq)]
@@ -208,40 +208,21 @@ fn play_game(engine: &mut Engine, opts: &SelfPlayOptions, index: usize) -> GameR
             legal[rng.below(legal.len() as u64) as usize]
         } else {
             let varied = ply < opts.random_plies + opts.varied_plies;
-            engine.set_multipv(if varied { opts.multipv } else { 1 });
-            let mut lines: Vec<(u32, i32, Move)> = Vec::new();
-            let mut on_report = |r: Report| {
-                if let Report::Info(info) = r {
-                    if info.bound.is_none() {
-                        if let Some(&first) = info.pv.first() {
-                            lines.retain(|l| l.0 == info.depth && l.2 != first);
-                            lines.push((info.depth, info.score.as_cp(), first));
-                        }
-                    }
-                }
+            let (res, chosen) = if varied {
+                varied_search(engine, &pos, &limits, opts.multipv, opts.margin_cp, &mut rng)
+            } else {
+                engine.set_multipv(1);
+                let res = engine.search(&pos, &limits, &control, &mut |_| {});
+                let best = res.best.filter(|&m| pos.is_legal(m));
+                (res, best)
             };
-            let res = engine.search(&pos, &limits, &control, &mut on_report);
-            let Some(best) = res.best.filter(|&m| pos.is_legal(m)) else {
+            let Some(m) = chosen else {
                 break GameResult::Draw;
             };
             if let Some(call) = adjudicator.observe(ply as u32, pos.side_to_move(), res.internal_score) {
                 break call;
             }
-            if varied {
-                let top = lines.iter().map(|l| l.1).max().unwrap_or(res.score.as_cp());
-                let near: Vec<Move> = lines
-                    .iter()
-                    .filter(|l| l.1 >= top - opts.margin_cp && pos.is_legal(l.2))
-                    .map(|l| l.2)
-                    .collect();
-                if near.is_empty() {
-                    best
-                } else {
-                    near[rng.below(near.len() as u64) as usize]
-                }
-            } else {
-                best
-            }
+            m
         };
         pos.make(m);
         moves.push(m);
