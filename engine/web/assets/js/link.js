@@ -3,6 +3,7 @@
 // the same game at the same move. Nothing is stored on the server, and the
 // query (where `gorgon serve` put the token) is never part of a link.
 
+import * as api from './api.js';
 import * as S from './state.js';
 import { state } from './state.js';
 import { setGame, show } from './game.js';
@@ -34,7 +35,36 @@ export function readLink(hash) {
   // `mode=review` (or `analyse`): the page opens in that mode (the live
   // view of a tournament links its finished games so).
   const mode = ['review', 'analyse'].includes(params.get('mode')) ? params.get('mode') : null;
-  return { variant, fen: params.get('fen') || null, moves, ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length, mode };
+  // `game=N`: game N of the tournament the server follows (`gorgon serve
+  // --tournament`), whose PGN holds the engines' comments.
+  const game = Number(params.get('game'));
+  return {
+    variant,
+    fen: params.get('fen') || null,
+    moves,
+    ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length,
+    mode,
+    game: Number.isInteger(game) && game > 0 ? game : null,
+  };
+}
+
+// A finished game of the tournament the server follows, from the PGN the
+// runner wrote into its event log, so that the review shows each engine
+// move's `{+0.35/12 0.02s}` (score, depth, time) as the runner kept it.
+// Only when that game is the link's own (the log may have been replaced
+// since): otherwise false, and the link's moves are opened alone.
+async function openTournamentGame(link) {
+  try {
+    const snap = await api.get('/api/tournament/state');
+    const end = snap.events.filter((e) => e && e.type === 'game_end' && e.game === link.game).pop();
+    if (!end || !end.pgn) return false;
+    const r = await api.post('/api/pgn/import', { text: end.pgn, variant: link.variant, notation: 'auto' });
+    const g = r.games[0];
+    if (!g || g.variant !== link.variant || g.moves.join(' ') !== link.moves.join(' ')) return false;
+    return await setGame(g.variant, g.fen, g.moves, null, g.tree ? g.tree.nodes : null);
+  } catch (_) {
+    return false;
+  }
 }
 
 // After a position is shown: the address names the game and the move
@@ -54,6 +84,10 @@ export function linkUrl(fragment) {
 // shown instead.
 export async function openLink(link) {
   endMatch();
+  if (link && link.game && (await openTournamentGame(link))) {
+    if (link.ply !== link.moves.length) await show(link.ply);
+    return;
+  }
   if (link && (await setGame(link.variant, link.fen, link.moves))) {
     if (link.ply !== link.moves.length) await show(link.ply);
     return;

@@ -42,13 +42,14 @@ function sideToMove(g) {
 }
 
 // The link that opens a game in the board page's review (link.js reads
-// the fragment: variant, start FEN, moves, the ply shown, the mode).
+// the fragment: variant, start FEN, moves, the ply shown, the mode, and
+// the game's number in the log, whose PGN brings the engines' comments).
 export function reviewLink(g) {
   const enc = (t) => encodeURIComponent(t).replace(/%20/g, '+').replace(/%2F/g, '/');
   const parts = [`variant=${enc(g.variant)}`];
   if (g.fen) parts.push(`fen=${enc(g.fen)}`);
   if (g.moves.length) parts.push(`moves=${g.moves.map(enc).join('+')}`);
-  parts.push('ply=0', 'mode=review');
+  parts.push('ply=0', 'mode=review', `game=${g.game}`);
   return `/#${parts.join('&')}`;
 }
 

@@ -76,12 +76,13 @@ def pgn_games(text):
 
 
 def printed_table(stdout):
-    """{name: (games, points)} of the runner's final table."""
+    """{name: (games, points)} of the runner's final rating table (Ordo's
+    columns: # PLAYER : RATING ERROR POINTS PLAYED (%) CFS(%) W D L D(%))."""
     table = {}
     for line in stdout.splitlines():
-        m = re.match(r"\s*\d+ (\S+)\s+(\d+)\s+([\d.]+)\s+[\d.]+%$", line)
+        m = re.match(r"\s*\d+ (\S+)\s+:\s+[<>]?-?[\d.]+\s+(?:[\d.]+|-)\s+([\d.]+)\s+(\d+)\s", line)
         if m:
-            table[m.group(1)] = (int(m.group(2)), float(m.group(3)))
+            table[m.group(1)] = (int(m.group(3)), float(m.group(2)))
     return table
 
 
@@ -235,6 +236,18 @@ def test_the_live_view_follows_the_tournament(browser, shots):
         shown = browser.execute_script("return {moves: window.gorgon.state.moves, mode: window.gorgon.state.mode};")
         assert shown["mode"] == "review"
         assert shown["moves"] == want
+        # The engines' comments of the runner's PGN come with it: the
+        # move list shows each move's {score/depth time}.
+        block = [b for b in re.split(r"\n(?=\[Event )", (work / "third.pgn").read_text()) if '[Round "3"]' in b][0]
+        comments = re.findall(r"\{([^}]*)\}", block)
+        assert comments, block
+        browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const check = () => document.querySelector('.comment') ? done() : setTimeout(check, 50);
+            check();
+        """)
+        shown_comments = [e.text.strip() for e in browser.find_elements(By.CSS_SELECTOR, ".comment")]
+        assert shown_comments[:3] == [c.strip() for c in comments[:3]], (shown_comments[:5], comments[:5])
         active = browser.find_element(By.CSS_SELECTOR, '[data-mode="review"]')
         assert "active" in active.get_attribute("class")
     finally:
