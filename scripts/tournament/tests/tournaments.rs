@@ -213,6 +213,14 @@ fn shards_of_a_tournament_sum_up_as_the_whole() {
 #[test]
 fn killed_runner_leaves_readable_pgn() {
     for signal in ["KILL", "INT"] {
+        if signal == "INT" && sigint_ignored() {
+            // A job started in the background by a non-interactive shell
+            // (`cmd &` in a CI script) begins with SIGINT ignored, and so
+            // does every child: the runner would rightly go on, as a
+            // background job should. Only a foreground run can test Ctrl-C.
+            eprintln!("skipped: SIGINT is ignored in this process (started in the background), so Ctrl-C cannot be tested here");
+            continue;
+        }
         let cmd = format!("cmd={}", random_mover());
         let pgn = temp_path(&format!("killed-{signal}.pgn"));
         let args = words(&format!(
@@ -264,4 +272,16 @@ fn killed_runner_leaves_readable_pgn() {
         let _ = std::fs::remove_file(&path);
         assert!(summary.starts_with(&format!("{} games from 1 file", games.len())), "{summary}");
     }
+}
+
+/// Whether this process ignores SIGINT (bit 2 of `SigIgn` in
+/// /proc/self/status), as a background job of a non-interactive shell does.
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
 }
