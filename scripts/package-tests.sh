@@ -199,7 +199,10 @@ echo "== the wheel in a fresh venv: $(basename "$wheel")"
 "$python" -m venv "$scratch/venv"
 "$scratch/venv/bin/python" -m pip --disable-pip-version-check -q install --no-index "$wheel"
 # From the scratch folder, so that nothing of the source tree is imported.
-(cd "$scratch" && PYTHONDONTWRITEBYTECODE=1 "$scratch/venv/bin/python" - "$version" "$root/usr/games/gorgon" <<'PY'
+# The packaged binary for the pipe check: unpacked from the .deb (as root
+# the installed copy was purged above).
+dpkg-deb -x "$deb" "$scratch/unpacked"
+(cd "$scratch" && PYTHONDONTWRITEBYTECODE=1 "$scratch/venv/bin/python" - "$version" "$scratch/unpacked/usr/games/gorgon" <<'PY'
 import io
 import sys
 import xml.etree.ElementTree as ET
