@@ -559,14 +559,18 @@ fn log_standings(log: &EventLog, report: &MatchReport, finished: usize, total_ga
     // errors: this runs after every game on the thread that collects the
     // results, and a thousand refits each time would take CPU from the
     // games on a small machine. The printed table has the errors.
-    let ratings = (report.names.len() > 2)
-        .then(|| {
-            let mut quick = report.rating_options.clone();
-            quick.simulations = 0;
-            report.standings_with(&quick).ok()
-        })
-        .flatten()
-        .and_then(|s| serde_json::to_value(&s.players).ok());
+    let ratings = if report.names.len() > 2 {
+        let quick = RatingOptions {
+            simulations: 0,
+            ..report.rating_options.clone()
+        };
+        report
+            .standings_with(&quick)
+            .ok()
+            .and_then(|s| serde_json::to_value(&s.players).ok())
+    } else {
+        None
+    };
     log.standings(finished, total_games, engines, pairings, ratings);
 }
 
