@@ -39,7 +39,7 @@ pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
 Usage: gorgon-match [options] --engine KEY=VALUE... --engine KEY=VALUE... [--engine ...]
-       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--sprt ...]
+       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--sprt ...] [--time-use]
 
 Engines (two for a match, more for a tournament):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
@@ -101,6 +101,9 @@ Statistics of games played before (no engine runs):
                           of the first game)
   --anchor NAME           the engine rated 0 (default: the pool average)
   --sprt ...              the LLR and decision for these bounds (two engines)
+  --time-use              also where each engine spent its clock: time per
+                          move, share of the clock, clock left and depth by
+                          full-move number, from the moves' comments
 ";
 
 /// What the command line asks for.
@@ -199,6 +202,7 @@ fn command() -> clap::Command {
             one("stop-grace", "MS").value_parser(clap::value_parser!(u64)),
             flag("debug"),
             flag("quiet"),
+            flag("time-use"),
         ])
 }
 
@@ -333,11 +337,11 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
     let given: Vec<&str> = m
         .ids()
         .map(|id| id.as_str())
-        .filter(|id| !["stats", "first", "sprt", "anchor"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
+        .filter(|id| !["stats", "first", "sprt", "anchor", "time-use"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
         .collect();
     if let Some(other) = given.first() {
         return Err(format!(
-            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor and --sprt do)"
+            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor, --sprt and --time-use do)"
         ));
     }
     let mut sprt = None;
@@ -352,6 +356,7 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
             anchor: m.get_one::<String>("anchor").cloned(),
             ..RatingOptions::default()
         },
+        time_use: m.get_flag("time-use"),
     })
 }
 
@@ -359,6 +364,9 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
 fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     if m.contains_id("first") {
         return Err("--first NAME goes with --stats FILE...".into());
+    }
+    if m.get_flag("time-use") {
+        return Err("--time-use goes with --stats FILE...".into());
     }
     let variant = m.get_one::<Variant>("variant").copied().unwrap_or(Variant::Pom);
     let mut config = MatchConfig::new(variant, Vec::new());
@@ -1023,7 +1031,7 @@ mod tests {
     }
 
     /// `--shard I/N` is `protocol::Shard`; `--stats` takes files and only
-    /// `--first` and `--sprt` besides.
+    /// `--first`, `--anchor`, `--sprt` and `--time-use` besides.
     #[test]
     fn shard_and_stats() {
         assert_eq!(
@@ -1041,7 +1049,11 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match parse_args(&args("--stats a.pgn")) {
-            Ok(Command::Stats(c)) => assert_eq!((c.files.len(), c.first, c.sprt), (1, None, None)),
+            Ok(Command::Stats(c)) => assert_eq!((c.files.len(), c.first, c.sprt, c.time_use), (1, None, None, false)),
+            other => panic!("{other:?}"),
+        }
+        match parse_args(&args("--stats a.pgn -time-use")) {
+            Ok(Command::Stats(c)) => assert!(c.time_use),
             other => panic!("{other:?}"),
         }
         for (bad, named) in [
@@ -1054,6 +1066,7 @@ mod tests {
             ("--stats a.pgn --shard 0/2", "--shard does not go with it"),
             ("--stats a.pgn --sprt elo0=5 elo1=0", "--sprt"),
             ("--engine cmd=a --engine cmd=b --first a", "--first"),
+            ("--engine cmd=a --engine cmd=b --time-use", "--time-use goes with --stats"),
         ] {
             let e = error(bad);
             assert!(e.contains(named), "'{bad}' gives '{e}', which does not name {named}");

@@ -28,6 +28,8 @@
 //! - `game`: one refereed game and the adjudication rules.
 //! - `tournament`: scheduling games on worker threads, live output, shards.
 //! - `results`: the summary of PGN files already played (`--stats`).
+//! - `timeuse`: where each engine spent its clock, from those files
+//!   (`--stats --time-use`).
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
 #![forbid(unsafe_code)]
 
@@ -49,6 +51,7 @@ pub mod results;
 pub mod schedule;
 pub mod stats;
 pub mod tc;
+pub mod timeuse;
 pub mod tournament;
 pub mod uci;
 

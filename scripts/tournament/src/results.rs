@@ -55,6 +55,8 @@ pub struct StatsConfig {
     pub first: Option<String>,
     /// The anchor and simulations of the rating table.
     pub ratings: RatingOptions,
+    /// `--time-use`: also the table of where each engine spent its clock.
+    pub time_use: bool,
 }
 
 /// Reads the files and sums them up; an error names the file and the game.
@@ -482,6 +484,7 @@ mod tests {
             sprt: None,
             first: None,
             ratings: RatingOptions::default(),
+            time_use: false,
         };
         assert!(stats_report(&missing).unwrap_err().contains("/nonexistent/x.pgn"));
     }
@@ -552,6 +555,7 @@ mod tests {
                 anchor: Some("Z".into()),
                 ..RatingOptions::default()
             },
+            time_use: false,
         };
         let e = stats_report(&config).unwrap_err();
         assert!(e.contains("--anchor Z: no such engine in the games (A, B, C, D)"), "{e}");

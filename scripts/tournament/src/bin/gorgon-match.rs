@@ -4,6 +4,7 @@
 
 use gorgon_tournament::cli::{parse_args, Command, USAGE};
 use gorgon_tournament::results::stats_report;
+use gorgon_tournament::timeuse::time_use_of_files;
 use gorgon_tournament::tournament::run_match;
 use std::process::ExitCode;
 
@@ -26,9 +27,17 @@ fn main() -> ExitCode {
     let config = match parse_args(&args) {
         Ok(Command::Run(c)) => c,
         Ok(Command::Stats(c)) => {
-            return match stats_report(&c) {
-                Ok(report) => {
+            let time_use = if c.time_use {
+                time_use_of_files(&c.files).map(Some)
+            } else {
+                Ok(None)
+            };
+            return match stats_report(&c).and_then(|report| Ok((report, time_use?))) {
+                Ok((report, time_use)) => {
                     print!("{}", report.summary(c.sprt.as_ref()));
+                    if let Some(table) = time_use {
+                        print!("\n{table}");
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
