@@ -31,6 +31,7 @@ pub mod eval;
 mod history;
 mod limits;
 mod movepick;
+pub mod params;
 mod report;
 mod score;
 mod search;
