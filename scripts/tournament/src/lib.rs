@@ -29,6 +29,8 @@
 //! - `tournament`: scheduling games on worker threads, live output, shards.
 //! - `results`: the summary of PGN files already played (`--stats`).
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
+//! - `spsa`: the SPSA tuner's gains, state file and workers (`gorgon-tune`
+//!   plays its games with `tournament`; `spsa` itself needs only `stats`).
 #![forbid(unsafe_code)]
 
 pub mod cecp;
@@ -47,6 +49,7 @@ pub mod ratings;
 pub mod record;
 pub mod results;
 pub mod schedule;
+pub mod spsa;
 pub mod stats;
 pub mod tc;
 pub mod tournament;
