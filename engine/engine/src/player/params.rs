@@ -125,8 +125,8 @@ fn value(_: usize, variant: Variant, pom: i32, mini: i32) -> i32 {
 #[cfg(feature = "spsa")]
 #[inline(always)]
 fn value(i: usize, variant: Variant, pom: i32, mini: i32) -> i32 {
-    match table::OVERRIDES[i].load(std::sync::atomic::Ordering::Relaxed) {
-        table::UNSET => match variant {
+    match OVERRIDES[i].load(std::sync::atomic::Ordering::Relaxed) {
+        UNSET => match variant {
             Variant::Pom => pom,
             Variant::MiniPom => mini,
         },
@@ -134,18 +134,14 @@ fn value(i: usize, variant: Variant, pom: i32, mini: i32) -> i32 {
     }
 }
 
+/// No value set: the variant's default applies.
 #[cfg(feature = "spsa")]
-mod table {
-    use super::TUNABLES;
-    use std::sync::atomic::AtomicI32;
+const UNSET: i32 = i32::MIN;
 
-    /// No value set: the variant's default applies.
-    pub(super) const UNSET: i32 = i32::MIN;
-
-    /// What `setoption` set, one per parameter, for the whole process (a
-    /// match engine plays one setting; every search thread reads it).
-    pub(super) static OVERRIDES: [AtomicI32; TUNABLES.len()] = [const { AtomicI32::new(UNSET) }; TUNABLES.len()];
-}
+/// What `setoption` set, one per parameter, for the whole process (a
+/// match engine plays one setting; every search thread reads it).
+#[cfg(feature = "spsa")]
+static OVERRIDES: [std::sync::atomic::AtomicI32; TUNABLES.len()] = [const { std::sync::atomic::AtomicI32::new(UNSET) }; TUNABLES.len()];
 
 /// True when the parameters can be set (the `spsa` build).
 pub const SETTABLE: bool = cfg!(feature = "spsa");
@@ -165,7 +161,7 @@ pub fn set(index: usize, value: i32) -> Result<(), String> {
     }
     #[cfg(feature = "spsa")]
     {
-        table::OVERRIDES[index].store(value, std::sync::atomic::Ordering::Relaxed);
+        OVERRIDES[index].store(value, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
     #[cfg(not(feature = "spsa"))]
