@@ -51,6 +51,49 @@ fn build_gorgon() -> Result<PathBuf, String> {
     Ok(bin)
 }
 
+/// The `gorgon` binary built with the `spsa` feature (the search's
+/// parameters as UCI options, docs/SPSA.md), copied to
+/// `target/<profile>/gorgon-spsa`. Cargo builds both into the same file,
+/// so the default build is brought back after the copy: the plain binary
+/// stays the one other tests run. Panics, failing the test, if either
+/// build fails.
+pub fn gorgon_spsa_binary() -> PathBuf {
+    static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    match BINARY.get_or_init(build_gorgon_spsa) {
+        Ok(path) => path.clone(),
+        Err(e) => panic!("no spsa build of gorgon to test: {e}"),
+    }
+}
+
+fn build_gorgon_spsa() -> Result<PathBuf, String> {
+    let (mut command, build) = workspace_cargo()?;
+    let exe = std::env::consts::EXE_SUFFIX;
+    let bin = build.profile_dir.join(format!("gorgon{exe}"));
+    let copy = build.profile_dir.join(format!("gorgon-spsa{exe}"));
+    let args = [
+        "build",
+        "-p",
+        "gorgon-cli",
+        "--bin",
+        "gorgon",
+        "--features",
+        "spsa",
+        "--profile",
+        &build.profile,
+    ];
+    command.args(args);
+    let shown = build.shown(&args);
+    let status = command.status().map_err(|e| format!("cannot run `{shown}`: {e}"))?;
+    if !status.success() {
+        return Err(format!("`{shown}` failed ({status}); see cargo's errors on stderr"));
+    }
+    // A fresh file, not a hard link to cargo's: the next build replaces it.
+    let _ = std::fs::remove_file(&copy);
+    std::fs::copy(&bin, &copy).map_err(|e| format!("{} -> {}: {e}", bin.display(), copy.display()))?;
+    build_gorgon()?;
+    Ok(copy)
+}
+
 /// Where the running test executable was built, and the cargo that runs.
 pub struct Build {
     /// `target/<profile directory>`.

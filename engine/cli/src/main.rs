@@ -101,6 +101,11 @@ enum Job {
         #[arg(long, default_value = "auto")]
         nnue: engine::nnue::UseNnue,
     },
+    /// The search's tunable parameters in OpenBench's SPSA format (`name,
+    /// int, value, min, max, c_end, r_end`), the values the --variant's
+    /// search uses: the input of gorgon-tune (docs/SPSA.md). A build with
+    /// `--features spsa` also takes them as UCI options.
+    SpsaParams,
     /// Analyse a position, showing each completed depth, then the best
     /// line; or every position of an EPD or PGN file (--epd, --pgn), one
     /// JSON line each.
@@ -218,6 +223,7 @@ fn main() -> ExitCode {
         Some(Job::Bench { depth, nnue }) => {
             player::bench::run_until(depth, nnue, &player::Control::new(), &mut |line| out!("{line}"));
         }
+        Some(Job::SpsaParams) => out!("{}", engine::player::params::openbench_lines(variant).trim_end()),
         Some(Job::Book(job)) => {
             if let Err(e) = cli::book::run(variant, &job, |fen, moves| setup(variant, fen, moves)) {
                 eprintln!("error: {e}");

@@ -31,6 +31,8 @@
 //! - `timeuse`: where each engine spent its clock, from those files
 //!   (`--stats --time-use`).
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
+//! - `spsa`: the SPSA tuner's gains, state file and workers (`gorgon-tune`
+//!   plays its games with `tournament`; `spsa` itself needs only `stats`).
 #![forbid(unsafe_code)]
 
 pub mod cecp;
@@ -49,6 +51,7 @@ pub mod ratings;
 pub mod record;
 pub mod results;
 pub mod schedule;
+pub mod spsa;
 pub mod stats;
 pub mod tc;
 pub mod timeuse;

@@ -9,6 +9,8 @@
 //! Its modules, from the bottom up (each uses only those before it; the
 //! suite's tests/tests/layers.rs checks it):
 //!
+//! - `params`: the search's tunable margins and reductions (constants,
+//!   or UCI options in the `spsa` build; docs/SPSA.md).
 //! - `control`: the stop model's tickets and flags.
 //! - `limits`: what a `go` asks for.
 //! - `report`: what a search tells the outside world.
@@ -31,6 +33,7 @@ pub mod eval;
 mod history;
 mod limits;
 mod movepick;
+pub mod params;
 mod report;
 mod score;
 mod search;

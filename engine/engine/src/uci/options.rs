@@ -22,6 +22,9 @@ pub enum OptionId {
     ShowWdl,
     UseNnue,
     EvalFile,
+    /// A search parameter of the `spsa` build: its index in
+    /// `player::params::TUNABLES`.
+    Tunable(usize),
 }
 
 /// A parsed option value.
@@ -43,7 +46,7 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
         name: name.into(),
         kind: OptionKind::Check { default },
     };
-    vec![
+    let mut table = vec![
         (OptionId::Hash, spin("Hash", 16, 1, 262_144)),
         (OptionId::Threads, spin("Threads", 1, 1, 1024)),
         (OptionId::MultiPv, spin("MultiPV", 1, 1, 500)),
@@ -97,7 +100,16 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
                 },
             },
         ),
-    ]
+    ];
+    // The `spsa` build lists the search's parameters for a tuner to set
+    // (docs/SPSA.md), with Pillars of Medusa's defaults (the variants share
+    // them today); the default build has them as constants.
+    if player::params::SETTABLE {
+        for (i, t) in player::params::TUNABLES.iter().enumerate() {
+            table.push((OptionId::Tunable(i), spin(t.name, t.default[0].into(), t.min.into(), t.max.into())));
+        }
+    }
+    table
 }
 
 /// Finds an option by name (case-insensitive, as UCI asks) and checks the value.
@@ -159,6 +171,8 @@ pub fn apply(player: &mut player::Engine, id: OptionId, value: &OptionValue) -> 
             let said = player.load_eval_file(path)?;
             return Ok(Some(format!("loaded {said}")));
         }
+        // `parse` checked the range (a spin's), which is the parameter's.
+        (OptionId::Tunable(i), OptionValue::Spin(n)) => player::params::set(i, *n as i32)?,
         _ => {}
     }
     Ok(None)

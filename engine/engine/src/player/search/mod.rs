@@ -15,6 +15,7 @@ use super::eval::{self, evaluate};
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::Limits;
 use super::movepick::{piece_to, tactic_gain, MovePicker, Scored, COUNTER_SCORE};
+use super::params;
 use super::report::Report;
 use super::score::{is_mate, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::see::see;
@@ -203,9 +204,11 @@ impl<'a> Worker<'a> {
         time: Option<TimeManager>,
     ) -> Worker<'a> {
         let mut lmr = Box::new([[0; 64]; 64]);
+        // In hundredths: the default 220 is exactly the 2.2 it was.
+        let divisor = params::lmr_divisor(pos.variant()) as f64 / 100.0;
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as i32;
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / divisor) as i32;
             }
         }
         hist.clear_killers();
@@ -390,7 +393,8 @@ impl<'a> Worker<'a> {
     /// means two moves cut (multi-cut); a TT score at or above beta
     /// otherwise means the TT move need not be searched in full.
     fn singular(&mut self, tt_move: Move, tt_score: i32, beta: i32, depth: i32, ply: usize, cut_node: bool) -> Singular {
-        let singular_beta = (tt_score - self.margin(2 * depth)).max(-MATE_IN_MAX + 1);
+        let margin = params::singular_margin(self.pos.variant()) * depth;
+        let singular_beta = (tt_score - self.margin(margin)).max(-MATE_IN_MAX + 1);
         let saved = self.stack[ply];
         self.stack[ply].excluded = tt_move;
         let v = self.search::<false>(singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
@@ -541,10 +545,11 @@ impl<'a> Worker<'a> {
         self.stack[ply].in_check = in_check;
         let improving = !in_check && ply >= 2 && !self.stack[ply - 2].in_check && eval > self.stack[ply - 2].eval;
         let threatened = !in_check && self.medusa_threat();
+        let variant = self.pos.variant();
 
         if !PV && !in_check && !threatened && excluded.is_none() {
             // Step 6. Razoring: hopeless at low depth, verify with quiescence.
-            if depth <= 3 && eval + self.margin(200 + 250 * depth) < alpha {
+            if depth <= 3 && eval + self.margin(params::razor_base(variant) + params::razor_depth(variant) * depth) < alpha {
                 let v = self.qsearch::<false>(alpha, alpha + 1, ply);
                 if v <= alpha {
                     return v;
@@ -552,7 +557,10 @@ impl<'a> Worker<'a> {
             }
 
             // Step 7. Reverse futility pruning.
-            if depth <= 8 && eval - self.margin(80 * (depth - improving as i32)) >= beta && eval < MATE_IN_MAX {
+            if depth <= params::rfp_depth(variant)
+                && eval - self.margin(params::rfp_margin(variant) * (depth - improving as i32)) >= beta
+                && eval < MATE_IN_MAX
+            {
                 return (eval + beta) / 2;
             }
 
@@ -568,7 +576,9 @@ impl<'a> Worker<'a> {
                 && beta > -MATE_IN_MAX
                 && self.null_move_allowed()
             {
-                let r = 4 + depth / 3 + ((eval - beta) / self.margin(200)).min(3);
+                let r = params::nmp_base(variant)
+                    + depth / params::nmp_depth_div(variant)
+                    + ((eval - beta) / self.margin(params::nmp_eval_div(variant))).min(3);
                 self.stack[ply].mv = Move::NONE;
                 self.stack[ply].moved = Piece::NONE;
                 self.make_null();
@@ -671,25 +681,26 @@ impl<'a> Worker<'a> {
             // moves, losing captures.
             if !root && !in_check && !threatened && best_score > -MATE_IN_MAX {
                 if quiet {
-                    let lmp_limit = (3 + depth * depth) / (2 - improving as i32);
+                    let lmp_limit = (params::lmp_base(variant) + depth * depth) / (2 - improving as i32);
                     if depth <= 7 && move_count >= lmp_limit {
                         // Every later quiet move would be cut here too.
                         self.pickers[ply].skip_quiets();
                         continue;
                     }
-                    if !PV && depth <= 6 && eval + self.margin(120 + 110 * depth) <= alpha && order < COUNTER_SCORE {
+                    let futility = params::futility_base(variant) + params::futility_depth(variant) * depth;
+                    if !PV && depth <= 6 && eval + self.margin(futility) <= alpha && order < COUNTER_SCORE {
                         continue;
                     }
                     // History pruning: a quiet move that has failed often.
-                    if depth <= 4 && order < -4000 * depth {
+                    if depth <= 4 && order < -params::history_prune(variant) * depth {
                         continue;
                     }
                     // A quiet move that hands material to the exchange on
                     // its square (the gaze counted: see.rs).
-                    if depth <= 8 && see(&self.pos, mv) < -30 * depth * depth {
+                    if depth <= 8 && see(&self.pos, mv) < -params::see_quiet(variant) * depth * depth {
                         continue;
                     }
-                } else if order < 0 && depth <= 6 && see(&self.pos, mv) < -120 * depth {
+                } else if order < 0 && depth <= 6 && see(&self.pos, mv) < -params::see_tactical(variant) * depth {
                     continue;
                 }
             }
@@ -728,7 +739,7 @@ impl<'a> Worker<'a> {
                     r += (!PV) as i32 + cut_node as i32;
                     r -= (order >= COUNTER_SCORE) as i32 + gives_check as i32 + improving as i32 + 2 * threat as i32;
                     if quiet {
-                        r -= (order / 8192).clamp(-2, 2);
+                        r -= (order / params::lmr_history_div(variant)).clamp(-2, 2);
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -807,7 +818,8 @@ impl<'a> Worker<'a> {
         // tactical one the capture history. The tactical moves tried before
         // the cutoff lose either way.
         if best_score >= beta {
-            let bonus = (16 * depth * depth + 32 * depth).min(HISTORY_MAX / 4);
+            let bonus =
+                (params::history_bonus_quad(variant) * depth * depth + params::history_bonus_lin(variant) * depth).min(HISTORY_MAX / 4);
             if !self.pos.is_tactical(best_move) {
                 self.hist.add_killer(ply, best_move);
                 if !prev_move.is_none() {

@@ -142,7 +142,7 @@ impl<'a> Worker<'a> {
     /// iteration); a fail low searches at full depth again.
     fn aspiration(&mut self, depth: i32) {
         let prev = self.root_moves[self.pv_idx].prev_score;
-        let mut delta = self.margin(20);
+        let mut delta = self.margin(super::params::aspiration_delta(self.pos.variant()));
         let (mut alpha, mut beta) = if depth >= 4 && !is_mate(prev) && prev > -INFINITE {
             ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
         } else {
