@@ -66,8 +66,8 @@ Match:
   --concurrency N         games played at once (default 1)
   --openings file=PATH [order=sequential|random] [start=N]
   --openings suite[=NAME] [order=sequential|random] [start=N]
-                          the variant's committed opening suite (pom-1,
-                          minipom-1; embedded): balanced searched lines, the
+                          the variant's newest committed opening suite (pom-1,
+                          minipom-2; embedded): balanced searched lines, the
                           openings of strength tests
   --openings plies=N      random balanced openings of N plies
   --seed N                seed for random openings and order, the order and

@@ -118,11 +118,16 @@ pub struct Suite {
 pub const SUITE_SUMS: &str = include_str!("../suites/SHA256SUMS");
 
 /// Every committed suite, the newest of a variant first.
-pub const SUITES: [Suite; 2] = [
+pub const SUITES: [Suite; 3] = [
     Suite {
         name: "pom-1",
         variant: Variant::Pom,
         text: include_str!("../suites/pom-1.txt"),
+    },
+    Suite {
+        name: "minipom-2",
+        variant: Variant::MiniPom,
+        text: include_str!("../suites/minipom-2.txt"),
     },
     Suite {
         name: "minipom-1",
@@ -277,7 +282,11 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/suites");
         for suite in SUITES {
             let v = suite.variant;
-            assert_eq!(Suite::find(v, None).unwrap(), suite, "the newest suite of {v:?}");
+            assert_eq!(Suite::find(v, Some(suite.name)).unwrap(), suite);
+            // The default is the variant's highest number.
+            let number = |s: &Suite| s.name.rsplit_once('-').and_then(|(_, n)| n.parse::<u32>().ok()).unwrap();
+            let newest = SUITES.iter().filter(|s| s.variant == v).max_by_key(|s| number(s)).unwrap();
+            assert_eq!(Suite::find(v, None).unwrap(), *newest, "the newest suite of {v:?}");
             let openings = suite.openings().unwrap();
             assert!(openings.len() >= 1000, "{}: {} openings", suite.name, openings.len());
             let fens: Vec<&str> = suite

@@ -54,7 +54,7 @@ fn openings_suite_plays_the_variants_suite_and_the_summary_names_it() {
 #[test]
 fn a_suite_of_another_variant_or_unknown_is_a_bad_command_line() {
     let mover = random_mover();
-    for (variant, name, want) in [("minipom", "suite=pom-1", "minipom-1"), ("pom", "suite=pom-0", "pom-1")] {
+    for (variant, name, want) in [("minipom", "suite=pom-1", "minipom-2, minipom-1"), ("pom", "suite=pom-0", "pom-1")] {
         let out = Command::new(env!("CARGO_BIN_EXE_gorgon-match"))
             .args([
                 "--variant",
