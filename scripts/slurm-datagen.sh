@@ -16,13 +16,9 @@ shards=${SHARDS:-8}
 games=${GAMES:-16}
 nodes=${NODES:-500}
 
-skip() {
-    echo "skipped: Slurm datagen test: $*"
-    if [ "${GORGON_REQUIRE_SLURM:-}" = 1 ]; then
-        exit 1
-    fi
-    exit 0
-}
+slurm_test="Slurm datagen test"
+# shellcheck source=slurm-jobs.sh
+source scripts/slurm-jobs.sh
 
 if [ -z "${GORGON_BIN:-}" ]; then
     echo "== building gorgon (release)"
@@ -30,24 +26,7 @@ if [ -z "${GORGON_BIN:-}" ]; then
 fi
 bin=${GORGON_BIN:-$PWD/target/release/gorgon}
 
-set +e
-started=$(scripts/slurm-cluster.sh start 2>&1)
-status=$?
-set -e
-[ $status = 3 ] && skip "$(echo "$started" | sed -n 's/^slurm-cluster: //p' | tail -1)"
-[ $status = 0 ] || {
-    echo "$started" >&2
-    scripts/slurm-cluster.sh stop || true
-    echo "the Slurm cluster did not start" >&2
-    exit 1
-}
-trap 'scripts/slurm-cluster.sh stop >/dev/null' EXIT
-eval "$(echo "$started" | grep '^export SLURM_CONF=')"
-echo "$started" | grep -v '^export' || true
-
-work=$(realpath -m target/slurm/jobs/datagen-$$)
-rm -rf "$work"
-mkdir -p "$work/logs"
+slurm_up datagen
 last=$((shards - 1))
 for format in g1 g2; do
     # The recipe of docs/DATAGEN.md, one core per task.

@@ -22,13 +22,9 @@ pairs=${PAIRS:-1}
 nodes=${NODES:-2000}
 params=${PARAMS:-RfpMargin,FutilityBase}
 
-skip() {
-    echo "skipped: Slurm SPSA test: $*"
-    if [ "${GORGON_REQUIRE_SLURM:-}" = 1 ]; then
-        exit 1
-    fi
-    exit 0
-}
+slurm_test="Slurm SPSA test"
+# shellcheck source=slurm-jobs.sh
+source scripts/slurm-jobs.sh
 
 target=${CARGO_TARGET_DIR:-$PWD/target}
 if [ -z "${GORGON_SPSA_BIN:-}" ]; then
@@ -44,24 +40,7 @@ fi
 bin=$(realpath "${GORGON_SPSA_BIN:-$target/suite/gorgon-spsa}")
 tune=$(realpath "${TUNE_BIN:-$target/suite/gorgon-tune}")
 
-set +e
-started=$(scripts/slurm-cluster.sh start 2>&1)
-status=$?
-set -e
-[ $status = 3 ] && skip "$(echo "$started" | sed -n 's/^slurm-cluster: //p' | tail -1)"
-[ $status = 0 ] || {
-    echo "$started" >&2
-    scripts/slurm-cluster.sh stop || true
-    echo "the Slurm cluster did not start" >&2
-    exit 1
-}
-trap 'scripts/slurm-cluster.sh stop >/dev/null' EXIT
-eval "$(echo "$started" | grep '^export SLURM_CONF=')"
-echo "$started" | grep -v '^export' || true
-
-work=$(realpath -m target/slurm/jobs/spsa-$$)
-rm -rf "$work"
-mkdir -p "$work/logs"
+slurm_up spsa
 iterations=$((games / (2 * pairs)))
 # One worker per task and one core each: both run at once on the 2 CPUs.
 cat >"$work/spsa.sbatch" <<EOF
