@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Builds the tactics sets (docs/TACTICS.md) from the generation-2 self-play
 # committed in engine/data/gen2/, into engine/engine/tactics/
-# (`build`), or solves them with both generations of nets at MOVETIME ms
-# (`solve`).
+# (`build`), or solves them at MOVETIME ms with the embedded nets and
+# earlier generations' (`solve`; NETS names the nets to compare, files of
+# engine/engine/nets/ without `.gnn`, `{v}` standing for the variant;
+# default "gen1/{v} gen2/{v}-lambda025", generation 1's and the λ 0.25
+# generation-2 nets embedded before generation 3's).
 #
 #   scripts/build-tactics.sh GORGON build|solve [pom] [minipom]
 #
@@ -39,9 +42,9 @@ for variant in "${variants[@]}"; do
     *) echo "unknown variant $variant" >&2; exit 2 ;;
     esac
     if [ "$step" = solve ]; then
-        for net in embedded gen1; do
+        for net in embedded ${NETS:-gen1/\{v\} gen2/\{v\}-lambda025}; do
             args=()
-            [ "$net" = gen1 ] && args=(--eval-file "engine/engine/nets/gen1/$variant.gnn")
+            [ "$net" != embedded ] && args=(--eval-file "engine/engine/nets/${net//\{v\}/$variant}.gnn")
             echo "$variant, $net nets, $movetime ms:"
             "$gorgon" --variant "$variant" tactics solve "$out/$variant.epd" --movetime "$movetime" \
                 --jobs "$jobs" --quiet "${args[@]}"

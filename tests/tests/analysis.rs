@@ -202,15 +202,16 @@ fn annotate_writes_pgn_the_book_builder_reads_back_graphs_and_pages() {
     assert_eq!(text.matches("[Annotator \"Gorgon").count(), 3, "{text}");
     assert_eq!(text.matches("[%eval ").count(), 49 + 5 + 1, "every move has an eval: {text}");
     // The first game: the moves as written, each with a glyph or not, then
-    // the game's own comment (kept), then annotate's.
-    let after_first = text.split_once("1. e3e5 ").expect("the first move").1;
+    // the game's own comment (kept), then annotate's, whichever line
+    // breaks the wrapping puts between them.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let after_first = words.split_once("1. e3e5 ").expect("the first move").1;
     let after_glyph = match after_first.strip_prefix('$') {
         Some(rest) => rest.trim_start_matches(|c: char| c.is_ascii_digit()).trim_start(),
         None => after_first,
     };
     assert!(after_glyph.starts_with("{+0.10/12 0.50s} {[%eval "), "{text}");
     // Lines are wrapped where the comments' lengths put the breaks.
-    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(words.contains("25. i10g9 "), "{text}");
     // Every glyph comes with the engine's preferred move and a line.
     let glyphs = ["$6", "$2", "$4"]

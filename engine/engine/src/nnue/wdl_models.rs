@@ -5,15 +5,15 @@ use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]
-pub const WDL_SOURCE: &str = "pom fitted on 2525920 positions, minipom fitted on 1508029 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 mini-gen1.data mini-gen2.g2, against the embedded nets";
+pub const WDL_SOURCE: &str = "pom fitted on 3560294 positions, minipom fitted on 2598122 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 pom-s9001.g2 pom-s7001.g2 mini-gen1.data mini-s6001.g2 mini-s10001.g2 mini-s8001.g2, against the embedded nets";
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
-    a: [357.4, -286.75, 8.57],
-    b: [437.91, 231.69, 154.66],
+    a: [329.36, -271.69, 10.35],
+    b: [422.06, 208.3, 131.51],
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
-    a: [495.32, -313.43, -142.67],
-    b: [277.93, 89.32, 55.98],
+    a: [480.02, -301.03, -139.42],
+    b: [283.31, 96.51, 55.88],
 };

@@ -11,7 +11,7 @@ mod root;
 
 use super::control::Control;
 use super::correction::{Correction, Slots};
-use super::eval::{self, evaluate};
+use super::eval::evaluate;
 use super::history::{Histories, PieceTo, HISTORY_MAX};
 use super::limits::Limits;
 use super::movepick::{piece_to, tactic_gain, MovePicker, Scored, COUNTER_SCORE};
@@ -174,23 +174,14 @@ pub(crate) struct Worker<'a> {
 
 /// The pruning, extension and window margins were tuned with the
 /// hand-written evaluation; a net's centipawns are worth another amount
-/// of winning chances (its WDL model's `b`, the score per logit, is about
-/// 1.6 times the hand-written one's in Pillars of Medusa and about the same
-/// in Mini-POM). The margins scale with the ratio of the searching
-/// evaluation's model to the hand-written one's, in 64ths, so that a margin
-/// means the same change of the chance to win whichever evaluation
-/// searches: exactly 64 for the hand-written evaluation.
-///
-/// Mini-POM keeps the hand-written numbers whichever evaluation searches:
-/// its ratio is near one (68/64), and scaling by it did not hold at the
-/// longer control (won at 4+0.04, lost its SPRT at 8+0.08; docs/NNUE.md,
-/// "Search at the net's scale"), where Pillars of Medusa's gain held.
+/// of winning chances. With a net the margins are multiplied by the
+/// variant's [`crate::nnue::MARGIN_SCALE`] (in 64ths), a number kept by
+/// games; with the hand-written evaluation by exactly 64.
 fn margin_scale(shared: &Shared, variant: Variant) -> i32 {
-    if variant == Variant::MiniPom {
-        return 64;
+    match shared.net {
+        Some(_) => crate::nnue::MARGIN_SCALE[variant.index()],
+        None => 64,
     }
-    let ratio = shared.wdl_model(variant).mean_b() / eval::wdl_model(variant).mean_b();
-    (64.0 * ratio).round().clamp(32.0, 256.0) as i32
 }
 
 impl<'a> Worker<'a> {
@@ -990,9 +981,9 @@ mod tests {
     }
 
     /// The margins keep the hand-written evaluation's numbers, and take a
-    /// net's from the ratio of the two WDL models' scales: Pillars of
-    /// Medusa's nets count about 1.6 times as many centipawns per unit of
-    /// the winning chance. Mini-POM's margins stay unscaled with its net.
+    /// net's scale from `nnue::MARGIN_SCALE`: Pillars of Medusa's nets
+    /// count about 1.6 times as many centipawns per unit of the winning
+    /// chance. Mini-POM's margins stay unscaled with its net.
     #[test]
     fn margins_follow_the_scale_of_the_evaluation_that_searches() {
         let (control, limits) = (Control::new(), Limits::default());
@@ -1004,8 +995,7 @@ mod tests {
         }
         let net = Shared::new(&control, &limits, 1, 1).with_net(Some(crate::nnue::embedded(Variant::Pom)));
         let w = Worker::new(0, Position::startpos(Variant::Pom), &tt, &net, &mut hist, None, None);
-        assert!((96..=108).contains(&w.scale), "{}", w.scale);
-        assert_eq!(w.margin(200), 200 * w.scale / 64);
+        assert_eq!((w.scale, w.margin(200)), (104, 325));
         let net = Shared::new(&control, &limits, 1, 1).with_net(Some(crate::nnue::embedded(Variant::MiniPom)));
         let w = Worker::new(0, Position::startpos(Variant::MiniPom), &tt, &net, &mut hist, None, None);
         assert_eq!((w.scale, w.margin(200)), (64, 200));
