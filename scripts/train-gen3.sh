@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Trains the generation-3 candidate nets again from the data they were made
+# Trains the generation-3 nets (embedded) again from the data they were made
 # from and checks them byte for byte against engine/engine/nets/gen3/
 # (issue 47; docs/NNUE.md, "Generation 3"). The data, in this order (the
 # newest games last, so that the held-out tenth is theirs): generation 1

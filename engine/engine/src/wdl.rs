@@ -59,14 +59,6 @@ impl WdlModel {
         [w, 1000 - w - l, l]
     }
 
-    /// `b` averaged over the phases (the integral of `b(x)` on 0..=1): how
-    /// many internal centipawns one unit of the win rate's logit is worth,
-    /// on the whole game. Two evaluations' ratio of it is their ratio of
-    /// scales.
-    pub fn mean_b(&self) -> f64 {
-        (self.b[0] + self.b[1] / 2.0 + self.b[2] / 3.0).max(MIN_B)
-    }
-
     /// A score in the reported scale: 100 at a 50 % chance of winning.
     pub fn normalize(&self, v: i32, phase: i32) -> i32 {
         let (a, _) = self.ab(phase);
