@@ -13,9 +13,14 @@
 # default 10), CANDIDATES (drawn per variant, default 150), DEPTH (20),
 # JOBS (2), MOVETIME (1000), SCREEN (the screen's depth, --screen-depth;
 # default 0, none, as the Mini-POM set was built; the Pillars of Medusa set
-# was built with SCREEN=12). The searches are single-threaded and start
-# from a cleared engine, so the same binary, data and settings give the
-# same set. The solving counts are timings: run them on a quiet machine.
+# was built with SCREEN=12), JOURNAL (a folder: each variant's verdicts
+# are kept in JOURNAL/<variant>.journal as they are reached, so that a
+# build stopped at any time goes on where it stopped, and a larger
+# CANDIDATES by the same seed searches only the new ones). The searches are
+# single-threaded and start from a cleared engine, so the same binary, data
+# and settings give the same set, in one run or resumed. The building
+# searches may run at low priority beside other work; the solving counts
+# are timings: run them on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gorgon=$(realpath "$1")
@@ -57,7 +62,13 @@ for variant in "${variants[@]}"; do
         xz -dc "$gen2/$name.xz" >"$scratch/$name"
         data+=("$name")
     done
+    journal=()
+    if [ -n "${JOURNAL:-}" ]; then
+        mkdir -p "$JOURNAL"
+        journal=(--journal "$(realpath "$JOURNAL")/$variant.journal")
+    fi
     # Relative names, so that the set's header does not name the scratch folder.
     (cd "$scratch" && "$gorgon" --variant "$variant" tactics build --data "${data[@]}" \
-        --depth "$depth" --screen-depth "${SCREEN:-0}" --candidates "$candidates" --jobs "$jobs" --quiet --out "$out/$variant.epd")
+        --depth "$depth" --screen-depth "${SCREEN:-0}" --candidates "$candidates" --jobs "$jobs" --quiet \
+        "${journal[@]}" --out "$out/$variant.epd")
 done

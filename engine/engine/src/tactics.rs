@@ -24,9 +24,11 @@ use crate::parallel;
 use crate::player::{Control, Engine, Limits, Report};
 use protocol::ScoreValue;
 use rules::{Move, Position, SplitMix64, Variant};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
-use std::io::BufRead;
+use std::fs::File;
+use std::io::{BufRead, Write};
+use std::path::Path;
 use std::time::Instant;
 
 /// A candidate's side to move stood at most this (centipawns, its own
@@ -284,6 +286,7 @@ fn by_the_gaze(pos: &Position, line: &[Move]) -> bool {
 }
 
 /// Why a candidate was not kept, or the puzzle.
+#[derive(Clone)]
 enum Judged {
     Kept(Box<Puzzle>),
     Screened,
@@ -323,12 +326,20 @@ fn judge(engines: &mut [Engine; 2], pos: &Position, opts: &BuildOptions) -> Judg
 
 /// Builds a set from the candidates (FENs): draws `opts.candidates` of
 /// them by the seed, judges each, and returns the puzzles in the drawn
-/// order with ids `<variant>-<n>`.
-pub fn build(candidates: &[String], opts: &BuildOptions, summary: &mut BuildSummary) -> Result<Vec<Puzzle>, String> {
+/// order with ids `<variant>-<n>`. With a journal, the candidates it has
+/// judged are taken from it and the others are written to it as they are
+/// judged.
+pub fn build(
+    candidates: &[String],
+    opts: &BuildOptions,
+    summary: &mut BuildSummary,
+    mut journal: Option<&mut Journal>,
+) -> Result<Vec<Puzzle>, String> {
     if opts.depth == 0 || opts.jobs == 0 || opts.candidates == 0 {
         return Err("depth, jobs and candidates must be at least 1".into());
     }
-    // A seeded shuffle (Fisher-Yates), then the first ones.
+    // A seeded shuffle (Fisher-Yates), then the first ones: drawing more
+    // by the same seed keeps the ones drawn before, in the same order.
     let mut order: Vec<usize> = (0..candidates.len()).collect();
     let mut rng = SplitMix64::new(opts.seed);
     for i in (1..order.len()).rev() {
@@ -336,10 +347,34 @@ pub fn build(candidates: &[String], opts: &BuildOptions, summary: &mut BuildSumm
     }
     order.truncate(opts.candidates);
     summary.candidates = candidates.len();
-    let bar = parallel::progress_bar(order.len(), opts.progress, "tactics", "candidates", ", {msg}");
+    // The drawn candidates in order, each with its verdict when the
+    // journal has one; only the others are searched.
+    let mut known: Vec<Option<Judged>> = order
+        .iter()
+        .map(|&i| journal.as_deref().and_then(|j| j.verdicts.get(&candidates[i]).cloned()))
+        .collect();
+    let todo: Vec<usize> = (0..order.len()).filter(|&k| known[k].is_none()).collect();
+    let bar = parallel::progress_bar(todo.len(), opts.progress, "tactics", "candidates", ", {msg}");
     let mut puzzles = Vec::new();
+    let mut tallied = 0;
+    let mut tally = |judged: Judged, summary: &mut BuildSummary| {
+        summary.searched += 1;
+        match judged {
+            Judged::Kept(mut p) => {
+                summary.kept += 1;
+                summary.gaze += p.gaze as usize;
+                summary.two_answers += (p.answers.len() == 2) as usize;
+                p.id = format!("{}-{}", opts.variant.name(), summary.kept);
+                puzzles.push(*p);
+            }
+            Judged::Screened => summary.screened += 1,
+            Judged::NetsRefused => summary.nets_refused += 1,
+            Judged::HandRefused => summary.hand_refused += 1,
+            Judged::Disagreed => summary.disagreed += 1,
+        }
+    };
     parallel::in_order(
-        0..order.len(),
+        0..todo.len(),
         opts.jobs,
         || {
             [opts.nets.clone(), NetChoice::with_mode(UseNnue::Off)].map(|nets| {
@@ -349,33 +384,203 @@ pub fn build(candidates: &[String], opts: &BuildOptions, summary: &mut BuildSumm
                 engine
             })
         },
-        |engines, k| {
-            let fen = &candidates[order[k]];
+        |engines, t| {
+            let fen = &candidates[order[todo[t]]];
             let pos = Position::from_fen(opts.variant, fen).map_err(|e| format!("candidate {fen}: {e}"))?;
             Ok(judge(engines, &pos, opts))
         },
-        |_, judged: Result<Judged, String>| {
-            summary.searched += 1;
-            match judged? {
-                Judged::Kept(mut p) => {
-                    summary.kept += 1;
-                    summary.gaze += p.gaze as usize;
-                    summary.two_answers += (p.answers.len() == 2) as usize;
-                    p.id = format!("{}-{}", opts.variant.name(), summary.kept);
-                    puzzles.push(*p);
-                }
-                Judged::Screened => summary.screened += 1,
-                Judged::NetsRefused => summary.nets_refused += 1,
-                Judged::HandRefused => summary.hand_refused += 1,
-                Judged::Disagreed => summary.disagreed += 1,
+        |t, judged: Result<Judged, String>| {
+            let judged = judged?;
+            let k = todo[t];
+            if let Some(j) = journal.as_deref_mut() {
+                j.write(&candidates[order[k]], &judged)?;
             }
+            // The journal's verdicts drawn before this one first.
+            while tallied < k {
+                tally(known[tallied].take().expect("judged by the journal"), summary);
+                tallied += 1;
+            }
+            tally(judged, summary);
+            tallied += 1;
             bar.set_message(format!("{} kept", summary.kept));
             bar.inc(1);
             Ok(())
         },
     )?;
+    while tallied < order.len() {
+        tally(known[tallied].take().expect("judged by the journal"), summary);
+        tallied += 1;
+    }
     bar.finish_and_clear();
     Ok(puzzles)
+}
+
+/// A build's journal (`tactics build --journal`): one line per judged
+/// candidate, keyed by its FEN. A Pillars of Medusa build searches for
+/// hours; with a journal it can be stopped at any time and started again
+/// (in the idle time of several sessions, like datagen's shards), and a
+/// build drawing more candidates by the same seed searches only the new
+/// ones. The first line names what decides a verdict (variant, depths,
+/// bound, nets); a journal of other settings is refused. The searches are
+/// deterministic, so a build resumed by the same engine build gives the
+/// set one run would have; the engine that wrote the journal is named on
+/// its second line.
+pub struct Journal {
+    path: String,
+    verdicts: HashMap<String, Judged>,
+    file: File,
+}
+
+impl Journal {
+    /// The settings line a journal of these options starts with.
+    fn settings(opts: &BuildOptions) -> String {
+        format!(
+            "# gorgon tactics journal: {}, depth {}, screen {}, win {} cp, nets {}",
+            opts.variant.name(),
+            opts.depth,
+            opts.screen_depth,
+            opts.win_cp,
+            opts.nets.source(opts.variant)
+        )
+    }
+
+    /// Opens the journal at `path` for a build with `opts` (creating it,
+    /// with `engine` named as its writer), reading the verdicts it holds.
+    /// A last line cut short (the build was killed while writing it) is
+    /// dropped.
+    pub fn open(path: &Path, opts: &BuildOptions, engine: &str) -> Result<Journal, String> {
+        let name = path.display().to_string();
+        let err = |e: std::io::Error| format!("{name}: {e}");
+        let settings = Self::settings(opts);
+        let mut text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(e) => return Err(err(e)),
+        };
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+            std::fs::write(path, &text).map_err(err)?;
+        }
+        let mut verdicts = HashMap::new();
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            None => {
+                let header = format!("{settings}\n# written by gorgon {engine}\n");
+                std::fs::write(path, header).map_err(err)?;
+            }
+            Some((_, first)) if first == settings => {}
+            Some((_, first)) => {
+                return Err(format!(
+                    "{name}: a journal of other settings ({}), not of this build ({})",
+                    first.trim_start_matches("# gorgon tactics journal: "),
+                    settings.trim_start_matches("# gorgon tactics journal: ")
+                ))
+            }
+        }
+        for (i, line) in lines {
+            if let Some(writer) = line.strip_prefix("# written by gorgon ") {
+                if writer != engine {
+                    log::warn!("{name}: written by gorgon {writer}, resumed by {engine}");
+                }
+                continue;
+            }
+            let (fen, judged) = Self::read_line(line, opts.variant).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+            verdicts.insert(fen, judged);
+        }
+        let file = std::fs::OpenOptions::new().append(true).open(path).map_err(err)?;
+        Ok(Journal {
+            path: name,
+            verdicts,
+            file,
+        })
+    }
+
+    /// The candidates the journal has judged.
+    pub fn len(&self) -> usize {
+        self.verdicts.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.verdicts.is_empty()
+    }
+
+    /// `<verdict> ; <FEN>`, a kept one `kept <nets score> <hand score>
+    /// <gaze 0|1> <answers, comma-separated> ; <FEN>`.
+    fn write(&mut self, fen: &str, judged: &Judged) -> Result<(), String> {
+        let verdict = match judged {
+            Judged::Kept(p) => {
+                let (nets, hand) = p.scores.expect("a built puzzle has its scores");
+                let answers: Vec<String> = p.answers.iter().map(|&m| p.position.move_text(m)).collect();
+                format!(
+                    "kept {} {} {} {}",
+                    score_token(nets),
+                    score_token(hand),
+                    p.gaze as u8,
+                    answers.join(",")
+                )
+            }
+            Judged::Screened => "screened".into(),
+            Judged::NetsRefused => "nets-refused".into(),
+            Judged::HandRefused => "hand-refused".into(),
+            Judged::Disagreed => "disagreed".into(),
+        };
+        self.verdicts.insert(fen.to_string(), judged.clone());
+        writeln!(self.file, "{verdict} ; {fen}")
+            .and_then(|_| self.file.flush())
+            .map_err(|e| format!("{}: {e}", self.path))
+    }
+
+    fn read_line(line: &str, variant: Variant) -> Result<(String, Judged), String> {
+        let (verdict, fen) = line.split_once(" ; ").ok_or("no \" ; \" before the FEN")?;
+        let mut words = verdict.split(' ');
+        let judged = match words.next() {
+            Some("screened") => Judged::Screened,
+            Some("nets-refused") => Judged::NetsRefused,
+            Some("hand-refused") => Judged::HandRefused,
+            Some("disagreed") => Judged::Disagreed,
+            Some("kept") => {
+                let position = Position::from_fen(variant, fen).map_err(|e| format!("{fen}: {e}"))?;
+                let mut next = || words.next().ok_or("a kept line has its scores, gaze and answers");
+                let nets = read_score_token(next()?)?;
+                let hand = read_score_token(next()?)?;
+                let gaze = match next()? {
+                    "0" => false,
+                    "1" => true,
+                    g => return Err(format!("gaze {g}: not 0 or 1")),
+                };
+                let answers = next()?
+                    .split(',')
+                    .map(|t| position.parse_move(t).map_err(|e| format!("answer {t}: {e}")))
+                    .collect::<Result<Vec<Move>, String>>()?;
+                Judged::Kept(Box::new(Puzzle {
+                    id: String::new(),
+                    position,
+                    answers,
+                    gaze,
+                    scores: Some((nets, hand)),
+                }))
+            }
+            _ => return Err(format!("no verdict in {verdict:?}")),
+        };
+        Ok((fen.to_string(), judged))
+    }
+}
+
+/// A score as one word: `cp:N` or `mate:N`.
+fn score_token(score: ScoreValue) -> String {
+    match score {
+        ScoreValue::Cp(cp) => format!("cp:{cp}"),
+        ScoreValue::Mate(n) => format!("mate:{n}"),
+    }
+}
+
+fn read_score_token(word: &str) -> Result<ScoreValue, String> {
+    let bad = || format!("score {word}: not cp:N or mate:N");
+    match word.split_once(':') {
+        Some(("cp", n)) => n.parse().map(ScoreValue::Cp).map_err(|_| bad()),
+        Some(("mate", n)) => n.parse().map(ScoreValue::Mate).map_err(|_| bad()),
+        _ => Err(bad()),
+    }
 }
 
 /// Reads a set written by [`build`] (or by hand): EPD lines with a `bm`
@@ -671,7 +876,7 @@ mod tests {
             progress: false,
         };
         let mut summary = BuildSummary::default();
-        let set = build(&found, &opts, &mut summary).unwrap();
+        let set = build(&found, &opts, &mut summary, None).unwrap();
         assert_eq!(summary.searched, found.len().min(40));
         assert_eq!(
             summary.kept + summary.screened + summary.nets_refused + summary.hand_refused + summary.disagreed,
@@ -721,11 +926,86 @@ mod tests {
         // and the screen drops some candidates.
         let mut screened = BuildSummary::default();
         let opts = BuildOptions { screen_depth: 4, ..opts };
-        let kept = build(&found, &opts, &mut screened).unwrap();
+        let kept = build(&found, &opts, &mut screened, None).unwrap();
         assert!(screened.screened > 0, "{screened}");
         assert_eq!(screened.searched, found.len().min(40));
         for p in &kept {
             assert!(set.iter().any(|q| q.position.fen() == p.position.fen() && q.answers == p.answers));
         }
+    }
+
+    /// A build with a journal gives the set one without it does; stopped
+    /// part way (its last line cut short) it goes on to the same set; the
+    /// journal's verdicts are taken, not searched again; and a journal of
+    /// other settings is refused.
+    #[test]
+    fn a_journal_resumes_a_build_to_the_same_set() {
+        let data = games(24);
+        let (found, _) = candidates(Variant::MiniPom, [("g.g2".to_string(), &data[..])], 300).unwrap();
+        let opts = BuildOptions {
+            variant: Variant::MiniPom,
+            depth: 7,
+            screen_depth: 0,
+            win_cp: 300,
+            candidates: 30,
+            seed: 3,
+            jobs: 2,
+            hash_mb: 4,
+            nets: crate::nnue::generation(2),
+            progress: false,
+        };
+        let text = |set: &[Puzzle]| set.iter().map(|p| p.epd_line(7) + "\n").collect::<String>();
+        let mut plain = BuildSummary::default();
+        let want = text(&build(&found, &opts, &mut plain, None).unwrap());
+        assert!(plain.kept > 0 && plain.kept < plain.searched, "{plain}");
+
+        let dir = std::env::temp_dir().join(format!("gorgon-tactics-journal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("minipom.journal");
+        let _ = std::fs::remove_file(&path);
+        let run = |opts: &BuildOptions| {
+            let mut journal = Journal::open(&path, opts, "test").unwrap();
+            let mut summary = BuildSummary::default();
+            let set = build(&found, opts, &mut summary, Some(&mut journal)).unwrap();
+            (text(&set), summary)
+        };
+        assert_eq!(run(&opts), (want.clone(), plain.clone()));
+        let full = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = full.lines().collect();
+        assert_eq!(lines.len(), 2 + plain.searched, "{full}");
+        assert!(lines[2..].iter().any(|l| l.starts_with("kept ")), "{full}");
+
+        // Stopped after 12 verdicts, in the middle of the 13th line.
+        let cut = lines[..14].join("\n") + "\n" + &lines[14][..lines[14].len() / 2];
+        std::fs::write(&path, cut).unwrap();
+        assert_eq!(Journal::open(&path, &opts, "test").unwrap().len(), 12);
+        assert_eq!(run(&opts), (want.clone(), plain.clone()));
+        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), lines.len());
+
+        // Every candidate said to be screened: nothing is searched again.
+        let forged: String = lines[..2]
+            .iter()
+            .map(|l| l.to_string())
+            .chain(lines[2..].iter().map(|l| format!("screened ; {}", l.split_once(" ; ").unwrap().1)))
+            .map(|l| l + "\n")
+            .collect();
+        std::fs::write(&path, forged).unwrap();
+        let (set, summary) = run(&opts);
+        assert_eq!(
+            (set.as_str(), summary.screened, summary.searched),
+            ("", plain.searched, plain.searched)
+        );
+
+        // Other settings, or a line the journal cannot read, are refused.
+        let deeper = BuildOptions { depth: 8, ..opts.clone() };
+        let e = Journal::open(&path, &deeper, "test").err().expect("refused");
+        assert!(
+            e.contains("a journal of other settings") && e.contains("depth 7") && e.contains("depth 8"),
+            "{e}"
+        );
+        std::fs::write(&path, format!("{}\nkept cp:400 x 0 a1a2 ; {}\n", lines[0], found[0])).unwrap();
+        let e = Journal::open(&path, &opts, "test").err().expect("refused");
+        assert!(e.ends_with(":2: score x: not cp:N or mate:N"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

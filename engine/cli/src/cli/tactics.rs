@@ -5,7 +5,7 @@ use super::common::{nets, EvalArgs, LimitArgs};
 use clap::{Args, Subcommand};
 use engine::analysis::score_text;
 use engine::nnue::UseNnue;
-use engine::tactics::{self, BuildOptions, BuildSummary, SolveOptions};
+use engine::tactics::{self, BuildOptions, BuildSummary, Journal, SolveOptions};
 use rules::Variant;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
@@ -55,6 +55,13 @@ pub struct BuildArgs {
     /// The net of the nets' search, in place of the embedded one.
     #[arg(long, value_name = "NET")]
     eval_file: Option<PathBuf>,
+    /// Keep every verdict in this file as it is reached, and take those it
+    /// already has: a build stopped part way goes on where it stopped, and
+    /// one drawing more --candidates by the same seed searches only the new
+    /// ones. Refused when the file is of other settings (variant, depths,
+    /// --win-cp, net).
+    #[arg(long, value_name = "FILE")]
+    journal: Option<PathBuf>,
     /// No progress bar.
     #[arg(long)]
     quiet: bool,
@@ -110,7 +117,15 @@ fn build(variant: Variant, args: &BuildArgs) -> Result<(), String> {
         positions: looked,
         ..BuildSummary::default()
     };
-    let set = tactics::build(&found, &opts, &mut summary)?;
+    let mut journal = match &args.journal {
+        Some(path) => {
+            let j = Journal::open(path, &opts, crate::VERSION)?;
+            eprintln!("{}: {} candidates judged before", path.display(), j.len());
+            Some(j)
+        }
+        None => None,
+    };
+    let set = tactics::build(&found, &opts, &mut summary, journal.as_mut())?;
     let file = File::create(&args.out).map_err(|e| format!("{}: {e}", args.out.display()))?;
     let mut w = BufWriter::new(file);
     let data: Vec<String> = args.data.iter().map(|p| p.display().to_string()).collect();
