@@ -17,7 +17,7 @@
 //! or with the mover's next move of its line, is marked `gaze`.
 
 use crate::analysis::batch::Input;
-use crate::analysis::{score_text, Analyst, SearchLimits};
+use crate::analysis::{read_score_text, score_text, Analyst, SearchLimits};
 use crate::datagen::{g2, stats, Version};
 use crate::nnue::{NetChoice, UseNnue};
 use crate::parallel;
@@ -78,7 +78,7 @@ pub struct Puzzle {
     pub answers: Vec<Move>,
     pub gaze: bool,
     /// The building searches' best scores (nets, hand-written); `None` for
-    /// a puzzle read from a file.
+    /// a puzzle read from a file whose comment does not give them.
     pub scores: Option<(ScoreValue, ScoreValue)>,
 }
 
@@ -286,7 +286,6 @@ fn by_the_gaze(pos: &Position, line: &[Move]) -> bool {
 }
 
 /// Why a candidate was not kept, or the puzzle.
-#[derive(Clone)]
 enum Judged {
     Kept(Box<Puzzle>),
     Screened,
@@ -351,7 +350,7 @@ pub fn build(
     // journal has one; only the others are searched.
     let mut known: Vec<Option<Judged>> = order
         .iter()
-        .map(|&i| journal.as_deref().and_then(|j| j.verdicts.get(&candidates[i]).cloned()))
+        .map(|&i| journal.as_deref_mut().and_then(|j| j.verdicts.remove(&candidates[i])))
         .collect();
     let todo: Vec<usize> = (0..order.len()).filter(|&k| known[k].is_none()).collect();
     let bar = parallel::progress_bar(todo.len(), opts.progress, "tactics", "candidates", ", {msg}");
@@ -393,7 +392,7 @@ pub fn build(
             let judged = judged?;
             let k = todo[t];
             if let Some(j) = journal.as_deref_mut() {
-                j.write(&candidates[order[k]], &judged)?;
+                j.write(&candidates[order[k]], &judged, opts.depth)?;
             }
             // The journal's verdicts drawn before this one first.
             while tallied < k {
@@ -484,7 +483,7 @@ impl Journal {
                 }
                 continue;
             }
-            let (fen, judged) = Self::read_line(line, opts.variant).map_err(|e| format!("{name}:{}: {e}", i + 1))?;
+            let (fen, judged) = Self::read_line(line, opts.variant, &format!("{name}:{}", i + 1))?;
             verdicts.insert(fen, judged);
         }
         let file = std::fs::OpenOptions::new().append(true).open(path).map_err(err)?;
@@ -495,96 +494,65 @@ impl Journal {
         })
     }
 
-    /// The candidates the journal has judged.
-    pub fn len(&self) -> usize {
+    /// The candidates the journal has judged and a build has not yet
+    /// taken.
+    pub fn judged(&self) -> usize {
         self.verdicts.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.verdicts.is_empty()
-    }
-
-    /// `<verdict> ; <FEN>`, a kept one `kept <nets score> <hand score>
-    /// <gaze 0|1> <answers, comma-separated> ; <FEN>`.
-    fn write(&mut self, fen: &str, judged: &Judged) -> Result<(), String> {
-        let verdict = match judged {
-            Judged::Kept(p) => {
-                let (nets, hand) = p.scores.expect("a built puzzle has its scores");
-                let answers: Vec<String> = p.answers.iter().map(|&m| p.position.move_text(m)).collect();
-                format!(
-                    "kept {} {} {} {}",
-                    score_token(nets),
-                    score_token(hand),
-                    p.gaze as u8,
-                    answers.join(",")
-                )
-            }
-            Judged::Screened => "screened".into(),
-            Judged::NetsRefused => "nets-refused".into(),
-            Judged::HandRefused => "hand-refused".into(),
-            Judged::Disagreed => "disagreed".into(),
+    /// `<verdict> ; <FEN>`; a kept one is `kept ; ` and the puzzle's line
+    /// in the set ([`Puzzle::epd_line`], read back by [`read_set`]).
+    fn write(&mut self, fen: &str, judged: &Judged, depth: u32) -> Result<(), String> {
+        let line = match judged {
+            Judged::Kept(p) => format!("kept ; {}", p.epd_line(depth)),
+            Judged::Screened => format!("screened ; {fen}"),
+            Judged::NetsRefused => format!("nets-refused ; {fen}"),
+            Judged::HandRefused => format!("hand-refused ; {fen}"),
+            Judged::Disagreed => format!("disagreed ; {fen}"),
         };
-        self.verdicts.insert(fen.to_string(), judged.clone());
-        writeln!(self.file, "{verdict} ; {fen}")
+        writeln!(self.file, "{line}")
             .and_then(|_| self.file.flush())
             .map_err(|e| format!("{}: {e}", self.path))
     }
 
-    fn read_line(line: &str, variant: Variant) -> Result<(String, Judged), String> {
-        let (verdict, fen) = line.split_once(" ; ").ok_or("no \" ; \" before the FEN")?;
-        let mut words = verdict.split(' ');
-        let judged = match words.next() {
-            Some("screened") => Judged::Screened,
-            Some("nets-refused") => Judged::NetsRefused,
-            Some("hand-refused") => Judged::HandRefused,
-            Some("disagreed") => Judged::Disagreed,
-            Some("kept") => {
-                let position = Position::from_fen(variant, fen).map_err(|e| format!("{fen}: {e}"))?;
-                let mut next = || words.next().ok_or("a kept line has its scores, gaze and answers");
-                let nets = read_score_token(next()?)?;
-                let hand = read_score_token(next()?)?;
-                let gaze = match next()? {
-                    "0" => false,
-                    "1" => true,
-                    g => return Err(format!("gaze {g}: not 0 or 1")),
-                };
-                let answers = next()?
-                    .split(',')
-                    .map(|t| position.parse_move(t).map_err(|e| format!("answer {t}: {e}")))
-                    .collect::<Result<Vec<Move>, String>>()?;
-                Judged::Kept(Box::new(Puzzle {
-                    id: String::new(),
-                    position,
-                    answers,
-                    gaze,
-                    scores: Some((nets, hand)),
-                }))
+    /// A line written by [`Journal::write`]: the candidate's FEN and its
+    /// verdict. `at` names the line in errors.
+    fn read_line(line: &str, variant: Variant, at: &str) -> Result<(String, Judged), String> {
+        let (verdict, rest) = line.split_once(" ; ").ok_or_else(|| format!("{at}: no verdict"))?;
+        let judged = match verdict {
+            "screened" => Judged::Screened,
+            "nets-refused" => Judged::NetsRefused,
+            "hand-refused" => Judged::HandRefused,
+            "disagreed" => Judged::Disagreed,
+            "kept" => {
+                let mut set = read_set(rest, at, variant)?;
+                match (set.pop(), set.is_empty()) {
+                    (Some(p), true) if p.scores.is_some() => Judged::Kept(Box::new(p)),
+                    _ => return Err(format!("{at}: a kept line is one puzzle with its scores")),
+                }
             }
-            _ => return Err(format!("no verdict in {verdict:?}")),
+            _ => return Err(format!("{at}: no verdict in {verdict:?}")),
         };
-        Ok((fen.to_string(), judged))
+        let fen = match &judged {
+            Judged::Kept(p) => p.position.fen(),
+            _ => rest.to_string(),
+        };
+        Ok((fen, judged))
     }
 }
 
-/// A score as one word: `cp:N` or `mate:N`.
-fn score_token(score: ScoreValue) -> String {
-    match score {
-        ScoreValue::Cp(cp) => format!("cp:{cp}"),
-        ScoreValue::Mate(n) => format!("mate:{n}"),
-    }
-}
-
-fn read_score_token(word: &str) -> Result<ScoreValue, String> {
-    let bad = || format!("score {word}: not cp:N or mate:N");
-    match word.split_once(':') {
-        Some(("cp", n)) => n.parse().map(ScoreValue::Cp).map_err(|_| bad()),
-        Some(("mate", n)) => n.parse().map(ScoreValue::Mate).map_err(|_| bad()),
-        _ => Err(bad()),
-    }
+/// The building searches' scores from a puzzle's comment, as
+/// [`Puzzle::epd_line`] writes them (`nets +4.12, hand-written #4 at
+/// depth 20`).
+fn read_scores(note: &str) -> Option<(ScoreValue, ScoreValue)> {
+    let (nets, rest) = note.strip_prefix("nets ")?.split_once(", hand-written ")?;
+    let (hand, _) = rest.split_once(" at depth ")?;
+    Some((read_score_text(nets)?, read_score_text(hand)?))
 }
 
 /// Reads a set written by [`build`] (or by hand): EPD lines with a `bm`
-/// field of one or more moves; `id` and `gaze` in the comment are kept.
+/// field of one or more moves; `id`, `gaze` and the building searches'
+/// scores in the comment are kept.
 /// `file` names the text in errors.
 pub fn read_set(text: &str, file: &str, variant: Variant) -> Result<Vec<Puzzle>, String> {
     let Input::Epd(positions) = Input::epd(text, file, variant)? else {
@@ -606,13 +574,14 @@ pub fn read_set(text: &str, file: &str, variant: Variant) -> Result<Vec<Puzzle>,
             .find_map(|f| f.strip_prefix("id "))
             .map(|s| s.trim_matches('"').to_string())
             .unwrap_or_else(|| format!("{file}:{line}"));
-        let gaze = fields.iter().any(|f| f.starts_with("c0 ") && f.contains("gaze"));
+        let note = fields.iter().find_map(|f| f.strip_prefix("c0 ")).map(|c| c.trim_matches('"'));
+        let gaze = note.is_some_and(|c| c.contains("gaze"));
         out.push(Puzzle {
             id,
             position,
             answers,
             gaze,
-            scores: None,
+            scores: note.and_then(read_scores),
         });
     }
     Ok(out)
@@ -820,6 +789,7 @@ mod tests {
         let back = read_set(&text, "s.epd", Variant::MiniPom).unwrap();
         assert_eq!(back.len(), 1);
         assert_eq!((&back[0].id, &back[0].answers, back[0].gaze), (&p.id, &p.answers, true));
+        assert_eq!(back[0].scores, p.scores);
         let e = read_set(&format!("{} ; id \"x\"\n", pos.fen()), "s.epd", Variant::MiniPom)
             .err()
             .expect("refused");
@@ -978,7 +948,7 @@ mod tests {
         // Stopped after 12 verdicts, in the middle of the 13th line.
         let cut = lines[..14].join("\n") + "\n" + &lines[14][..lines[14].len() / 2];
         std::fs::write(&path, cut).unwrap();
-        assert_eq!(Journal::open(&path, &opts, "test").unwrap().len(), 12);
+        assert_eq!(Journal::open(&path, &opts, "test").unwrap().judged(), 12);
         assert_eq!(run(&opts), (want.clone(), plain.clone()));
         assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), lines.len());
 
@@ -986,7 +956,7 @@ mod tests {
         let forged: String = lines[..2]
             .iter()
             .map(|l| l.to_string())
-            .chain(lines[2..].iter().map(|l| format!("screened ; {}", l.split_once(" ; ").unwrap().1)))
+            .chain(lines[2..].iter().map(|l| format!("screened ; {}", l.split(" ; ").nth(1).unwrap())))
             .map(|l| l + "\n")
             .collect();
         std::fs::write(&path, forged).unwrap();
@@ -1003,9 +973,12 @@ mod tests {
             e.contains("a journal of other settings") && e.contains("depth 7") && e.contains("depth 8"),
             "{e}"
         );
-        std::fs::write(&path, format!("{}\nkept cp:400 x 0 a1a2 ; {}\n", lines[0], found[0])).unwrap();
+        std::fs::write(&path, format!("{}\nkept ; {} ; bm a1a2; c0 \"nets x\"\n", lines[0], found[0])).unwrap();
         let e = Journal::open(&path, &opts, "test").err().expect("refused");
-        assert!(e.ends_with(":2: score x: not cp:N or mate:N"), "{e}");
+        assert!(e.contains(":2"), "{e}");
+        std::fs::write(&path, format!("{}\nmaybe ; {}\n", lines[0], found[0])).unwrap();
+        let e = Journal::open(&path, &opts, "test").err().expect("refused");
+        assert!(e.ends_with(":2: no verdict in \"maybe\""), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

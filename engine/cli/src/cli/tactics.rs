@@ -120,7 +120,7 @@ fn build(variant: Variant, args: &BuildArgs) -> Result<(), String> {
     let mut journal = match &args.journal {
         Some(path) => {
             let j = Journal::open(path, &opts, crate::VERSION)?;
-            eprintln!("{}: {} candidates judged before", path.display(), j.len());
+            eprintln!("{}: {} candidates judged before", path.display(), j.judged());
             Some(j)
         }
         None => None,

@@ -210,6 +210,18 @@ pub fn score_text(score: ScoreValue) -> String {
     }
 }
 
+/// A score as [`score_text`] writes it (`+0.35`, `-1.20`, `#3`, `#-2`),
+/// read back; `None` for anything else.
+pub fn read_score_text(text: &str) -> Option<ScoreValue> {
+    match text.strip_prefix('#') {
+        Some(n) => n.parse().ok().map(ScoreValue::Mate),
+        None => {
+            let pawns: f64 = text.parse().ok()?;
+            pawns.is_finite().then(|| ScoreValue::Cp((pawns * 100.0).round() as i32))
+        }
+    }
+}
+
 /// `{"cp": 35}` or `{"mate": -2}`.
 pub fn score_json(score: ScoreValue) -> serde_json::Value {
     match score {
@@ -222,6 +234,24 @@ pub fn score_json(score: ScoreValue) -> serde_json::Value {
 mod tests {
     use super::*;
     use rules::Variant;
+
+    #[test]
+    fn a_score_text_reads_back() {
+        for score in [
+            ScoreValue::Cp(0),
+            ScoreValue::Cp(35),
+            ScoreValue::Cp(-120),
+            ScoreValue::Cp(-7),
+            ScoreValue::Cp(31415),
+            ScoreValue::Mate(3),
+            ScoreValue::Mate(-2),
+        ] {
+            assert_eq!(read_score_text(&score_text(score)), Some(score), "{}", score_text(score));
+        }
+        for bad in ["", "#", "+x", "cp 35", "#1.5", "NaN", "inf"] {
+            assert_eq!(read_score_text(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn limits_are_required() {
