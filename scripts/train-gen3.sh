@@ -25,7 +25,7 @@
 #       scripts/train-gen3.sh GORGON pom|minipom
 #
 # LAST is the last committed shard of the growing generation-3 run (seed
-# 7001 or 8001; default the embedded nets', 78 and 157), SETS=newest
+# 7001 or 8001; default the embedded nets', 78 and 245), SETS=newest
 # trains on the generation-3 games alone (made with the generation-2
 # nets: the shared run and the committed one), RECIPE replaces the
 # trainer's options after the data (default the embedded nets' recipe).
@@ -81,7 +81,7 @@ for variant in "${variants[@]}"; do
             data+=(../train/mini-gen1.data ../train/mini-s6001.g2)
         fi
         unpack mini-s10001.g2 $(shards "$shared" minipom-s10001-n3000 0 61)
-        unpack mini-s8001.g2 $(shards "$gen3" minipom-s8001-n3000 0 "${LAST:-157}")
+        unpack mini-s8001.g2 $(shards "$gen3" minipom-s8001-n3000 0 "${LAST:-245}")
         data+=(../train/mini-s10001.g2 ../train/mini-s8001.g2)
         # shellcheck disable=SC2086 # RECIPE is a list of options
         (cd run && "$gorgon" --variant minipom train --data "${data[@]}" \

@@ -5,7 +5,7 @@ use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]
-pub const WDL_SOURCE: &str = "pom fitted on 3560294 positions, minipom fitted on 2598122 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 pom-s9001.g2 pom-s7001.g2 mini-gen1.data mini-s6001.g2 mini-s10001.g2 mini-s8001.g2, against the embedded nets";
+pub const WDL_SOURCE: &str = "pom fitted on 3560294 positions, minipom fitted on 3036729 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 pom-s9001.g2 pom-s7001.g2 mini-gen1.data mini-s6001.g2 mini-s10001.g2 mini-s8001.g2, against the embedded nets";
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
@@ -14,6 +14,6 @@ pub const POM_WDL: WdlModel = WdlModel {
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
-    a: [480.02, -301.03, -139.42],
-    b: [283.31, 96.51, 55.88],
+    a: [474.66, -307.07, -129.66],
+    b: [279.26, 90.34, 46.88],
 };
