@@ -595,3 +595,19 @@ fn no_accepted_position_fills_the_move_list() {
         println!("{variant}: the densest army has {n} moves (capacity {MAX_MOVES})");
     }
 }
+
+#[test]
+fn a_kept_position_gives_back_its_room_and_still_plays() {
+    for variant in [Variant::Pom, Variant::MiniPom] {
+        let mut pos = Position::startpos(variant);
+        assert!(pos.history_room() >= 256, "a new position keeps room for a search");
+        let before = pos.fen();
+        pos.shrink_history();
+        assert_eq!(pos.history_room(), 0);
+        let m = pos.legal_move_vec()[0];
+        pos.make(m);
+        assert_eq!(pos.game_ply(), 1);
+        pos.unmake();
+        assert_eq!(pos.fen(), before);
+    }
+}

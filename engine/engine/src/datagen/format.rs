@@ -128,7 +128,9 @@ impl Record {
             .filter(|s: &i32| s.abs() <= MAX_SCORE)
             .ok_or_else(|| err(format!("score {:?}: expected centipawns within +-{MAX_SCORE}", shorten(score))))?;
         let fen = next("FEN")?;
-        let position = Position::from_fen(variant, fen).map_err(|e| err(format!("FEN: {e}")))?;
+        let mut position = Position::from_fen(variant, fen).map_err(|e| err(format!("FEN: {e}")))?;
+        // Kept, not played: as the G2 reader's records (`shrink_history`).
+        position.shrink_history();
         Ok(Some(Record {
             position,
             result,
@@ -177,7 +179,9 @@ mod tests {
         let r = sample();
         let line = r.to_line();
         assert!(line.starts_with("G1 pom 0-1 1 -37 "), "{line}");
-        assert_eq!(Record::parse(&line).unwrap().unwrap().to_line(), line);
+        let read = Record::parse(&line).unwrap().unwrap();
+        assert_eq!(read.to_line(), line);
+        assert_eq!(read.position.history_room(), 0, "a record keeps no room for moves");
         assert_eq!(r.white_score(), 37);
         assert_eq!(r.white_points(), 0.0);
         let mini = Record {

@@ -331,8 +331,11 @@ pub fn for_each_move_and_record(
             }
             // Through its FEN, as datagen and the G1 reader make it: the
             // record is the position, not the game's history.
-            let position = Position::from_fen(variant, &pos.fen())
+            let mut position = Position::from_fen(variant, &pos.fen())
                 .map_err(|e| r.error(at, format!("record {i}: the position does not read back: {e}")))?;
+            // A record is kept, not played: without the room for moves to
+            // come (`shrink_history`), a data set of millions fits in memory.
+            position.shrink_history();
             // The next moves start from the record's position: the game's
             // history would only grow with the input.
             pos = position.clone();
@@ -588,6 +591,8 @@ mod tests {
             ply += step.moves.len() as u32;
             assert_eq!(r.position.fen(), pos.fen());
             assert_eq!((r.ply, r.score, r.result), (ply, step.score, GameResult::Draw));
+            // Kept, not played: no room for moves (24 KB a record otherwise).
+            assert_eq!(r.position.history_room(), 0);
         }
         // A few bytes a position, the header aside.
         assert!(bytes.len() < 12 + 5 * records.len(), "{} bytes", bytes.len());
