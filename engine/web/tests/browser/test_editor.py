@@ -91,9 +91,12 @@ def test_the_editor_refuses_a_bad_position_then_analyses_a_good_one(page, shots)
     # rules refuse it, and the page says what they say.
     tool(page, "wT")
     put(page, "f5")
+    # The FEN field is written when the change is drawn (the next animation
+    # frame), not by the click: read it once it shows the Tower.
+    page.wait(lambda d: d.find_element(By.ID, "edit-fen").get_attribute("value") != fen_good, "the Tower in the FEN")
     bad = page.driver.find_element(By.ID, "edit-fen").get_attribute("value")
     words = rules_say(page, "pom", bad)
-    assert "in check but not to move" in words, words
+    assert "in check but not to move" in words, (words, bad)
     assert judged(page, "the bad position judged") == words
     before = page.state("startFen")
     page.button("edit-analyse")
