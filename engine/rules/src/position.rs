@@ -74,7 +74,7 @@ impl Position {
                 moved: Piece::NONE,
                 last_move: Move::NONE,
             },
-            history: Vec::with_capacity(256),
+            history: Vec::new(),
         }
     }
 
@@ -182,18 +182,16 @@ impl Position {
         &self.state
     }
 
-    /// Gives back the room a new position keeps for the moves to come (256
-    /// states, about 24 KB, so that a search's `make` never allocates). A
-    /// position that is kept rather than played, one of the millions in a
-    /// training set, needs none: without this, that room is most of the
-    /// set's memory. Moves made later still work; the history grows as
-    /// needed.
-    pub fn shrink_history(&mut self) {
-        self.history.shrink_to_fit();
+    /// Keeps room for `moves` more moves, so that `make` and `make_null`
+    /// allocate nothing before them: a search reserves its deepest line
+    /// once, on its own copy. A position set up from a FEN keeps none, so
+    /// that the millions a training set stores cost only their boards.
+    pub fn reserve_history(&mut self, moves: usize) {
+        self.history.reserve(moves);
     }
 
     /// How many more moves the history holds before it allocates (for
-    /// tests: a kept position's is 0).
+    /// tests: a position read from a FEN keeps none).
     pub fn history_room(&self) -> usize {
         self.history.capacity() - self.history.len()
     }

@@ -597,16 +597,17 @@ fn no_accepted_position_fills_the_move_list() {
 }
 
 #[test]
-fn a_kept_position_gives_back_its_room_and_still_plays() {
+fn a_position_keeps_room_for_moves_only_when_asked() {
     for variant in [Variant::Pom, Variant::MiniPom] {
         let mut pos = Position::startpos(variant);
-        assert!(pos.history_room() >= 256, "a new position keeps room for a search");
+        assert_eq!(pos.history_room(), 0, "a position set up keeps no room");
         let before = pos.fen();
-        pos.shrink_history();
-        assert_eq!(pos.history_room(), 0);
+        pos.reserve_history(256);
+        assert!(pos.history_room() >= 256);
         let m = pos.legal_move_vec()[0];
         pos.make(m);
         assert_eq!(pos.game_ply(), 1);
+        assert!(pos.history_room() >= 255, "the move used the room kept");
         pos.unmake();
         assert_eq!(pos.fen(), before);
     }

@@ -128,9 +128,7 @@ impl Record {
             .filter(|s: &i32| s.abs() <= MAX_SCORE)
             .ok_or_else(|| err(format!("score {:?}: expected centipawns within +-{MAX_SCORE}", shorten(score))))?;
         let fen = next("FEN")?;
-        let mut position = Position::from_fen(variant, fen).map_err(|e| err(format!("FEN: {e}")))?;
-        // Kept, not played: as the G2 reader's records (`shrink_history`).
-        position.shrink_history();
+        let position = Position::from_fen(variant, fen).map_err(|e| err(format!("FEN: {e}")))?;
         Ok(Some(Record {
             position,
             result,

@@ -331,11 +331,8 @@ pub fn for_each_move_and_record(
             }
             // Through its FEN, as datagen and the G1 reader make it: the
             // record is the position, not the game's history.
-            let mut position = Position::from_fen(variant, &pos.fen())
+            let position = Position::from_fen(variant, &pos.fen())
                 .map_err(|e| r.error(at, format!("record {i}: the position does not read back: {e}")))?;
-            // A record is kept, not played: without the room for moves to
-            // come (`shrink_history`), a data set of millions fits in memory.
-            position.shrink_history();
             // The next moves start from the record's position: the game's
             // history would only grow with the input.
             pos = position.clone();

@@ -187,13 +187,16 @@ fn margin_scale(shared: &Shared, variant: Variant) -> i32 {
 impl<'a> Worker<'a> {
     pub(crate) fn new(
         id: usize,
-        pos: Position,
+        mut pos: Position,
         tt: &'a Tt,
         shared: &'a Shared<'a>,
         hist: &'a mut Histories,
         reporter: Option<Sender<Report>>,
         time: Option<TimeManager>,
     ) -> Worker<'a> {
+        // The deepest line's moves (null moves included), once: make never
+        // allocates in the tree.
+        pos.reserve_history(MAX_PLY + 2);
         let mut lmr = Box::new([[0; 64]; 64]);
         // In hundredths: the default 220 is exactly the 2.2 it was.
         let divisor = params::lmr_divisor(pos.variant()) as f64 / 100.0;
