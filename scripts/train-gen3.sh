@@ -26,7 +26,7 @@
 #       scripts/train-gen3.sh GORGON pom|minipom
 #
 # LAST is the last committed shard of the growing generation-3 run (seed
-# 7001 or 8001; default the embedded nets', 78 and 245), SETS=newest
+# 7001 or 8001; default the embedded nets', 198 and 245), SETS=newest
 # trains on the generation-3 games alone (made with the generation-2
 # nets: the shared run and the committed one), RECIPE replaces the
 # trainer's options after the data (default the embedded nets' recipe).
@@ -99,7 +99,7 @@ for variant in "${variants[@]}"; do
             data+=(../train/pom-gen1.data ../train/pom-s3001.g2 ../train/pom-s5001.g2)
         fi
         unpack pom-s9001.g2 $(shards "$shared" pom-s9001-n3000 0 31)
-        unpack pom-s7001.g2 $(shards "$gen3" pom-s7001-n3000 0 "${LAST:-78}")
+        unpack pom-s7001.g2 $(shards "$gen3" pom-s7001-n3000 0 "${LAST:-198}")
         data+=(../train/pom-s9001.g2 ../train/pom-s7001.g2)
         # shellcheck disable=SC2086 # RECIPE is a list of options
         (cd run && "$gorgon" --variant pom train --data "${data[@]}" \

@@ -5,12 +5,12 @@ use crate::wdl::WdlModel;
 
 /// Where the models come from.
 #[rustfmt::skip]
-pub const WDL_SOURCE: &str = "pom fitted on 3560294 positions, minipom fitted on 3036729 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 pom-s9001.g2 pom-s7001.g2 mini-gen1.data mini-s6001.g2 mini-s10001.g2 mini-s8001.g2, against the embedded nets";
+pub const WDL_SOURCE: &str = "pom fitted on 4670068 positions, minipom fitted on 3036729 positions of pom-gen1.data pom-s3001.g2 pom-s5001.g2 pom-s9001.g2 pom-s7001.g2 mini-gen1.data mini-s6001.g2 mini-s10001.g2 mini-s8001.g2, against the embedded nets";
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
-    a: [329.36, -271.69, 10.35],
-    b: [422.06, 208.3, 131.51],
+    a: [315.69, -252.0, 3.37],
+    b: [423.72, 224.06, 155.44],
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
