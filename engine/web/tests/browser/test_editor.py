@@ -41,13 +41,20 @@ def put(page, square):
 
 
 def verdict(page):
-    return page.driver.find_element(By.ID, "edit-verdict").text
+    """The editor's verdict as drawn for the state as it is now: read after
+    the pending redraw, so a click's old verdict, still on the page until
+    the next frame, is never taken for the answer about the new position."""
+    return page.js("return document.getElementById('edit-verdict').textContent")
 
 
 def judged(page, what):
-    """Waits for the rules' answer about the editor's position."""
-    page.wait(lambda d: verdict(page) != "Asking the rules…", what)
-    return verdict(page)
+    """Waits for the rules' answer about the editor's position and returns
+    the reading that showed it (a second read could race a later redraw)."""
+    def answered(_):
+        text = verdict(page)
+        return text if text != "Asking the rules…" else False
+
+    return page.wait(answered, what)
 
 
 def rules_say(page, variant, fen):
