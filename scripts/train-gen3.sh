@@ -14,7 +14,7 @@
 # GORGON is a release build of 229bfe8 or later with the same trainer.
 # The commands are the ones written in each net's header, run in a
 # scratch folder laid out as they were (the data in train/, the run in
-# run/). Each net takes 5-15 minutes on 2 cores, the data about 700 MB
+# run/). Each net takes 5-20 minutes on 2 cores, the data about 700 MB
 # of disk and the trainer up to 8 GB of memory (Pillars of Medusa through
 # shard 198 of seed 7001: 7.7 GB).
 #
@@ -29,7 +29,9 @@
 # 7001 or 8001; default the embedded nets', 198 and 245), SETS=newest
 # trains on the generation-3 games alone (made with the generation-2
 # nets: the shared run and the committed one), RECIPE replaces the
-# trainer's options after the data (default the embedded nets' recipe).
+# trainer's options after the data (default the embedded nets' recipe:
+# λ 0.25 for Mini-POM, λ 0.1 for Pillars of Medusa since that step won
+# by games on the larger union).
 # DIR gets VARIANT.gnn and VARIANT.log (the trainer's report).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -103,7 +105,7 @@ for variant in "${variants[@]}"; do
         data+=(../train/pom-s9001.g2 ../train/pom-s7001.g2)
         # shellcheck disable=SC2086 # RECIPE is a list of options
         (cd run && "$gorgon" --variant pom train --data "${data[@]}" \
-            ${RECIPE:---hidden 128 --epochs 30 --weight-decay 1.0 --mirror --lambda 0.25} \
+            ${RECIPE:---hidden 128 --epochs 30 --weight-decay 1.0 --mirror --lambda 0.1} \
             --out pom-gen3.gnn --checkpoint pom-gen3.ckpt --quiet) 2>&1 | tee pom.log
         made=run/pom-gen3.gnn
         ;;

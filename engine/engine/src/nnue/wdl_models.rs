@@ -9,8 +9,8 @@ pub const WDL_SOURCE: &str = "pom fitted on 4670068 positions, minipom fitted on
 
 /// Pillars of Medusa's win/draw/loss model.
 pub const POM_WDL: WdlModel = WdlModel {
-    a: [315.69, -252.0, 3.37],
-    b: [423.72, 224.06, 155.44],
+    a: [306.1, -253.67, 12.1],
+    b: [409.26, 213.34, 147.12],
 };
 /// Mini-POM's win/draw/loss model.
 pub const MINIPOM_WDL: WdlModel = WdlModel {
