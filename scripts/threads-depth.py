@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """The depth and speed each thread count reaches on fixed positions
-(issue 50; docs/SEARCH.md, "Lazy SMP: two threads against one").
+(issue 50; docs/SEARCH.md, "Lazy SMP: two threads against one"), and
+each net: `--eval-file FILE` (again for more) compares nets in one binary
+(issue 47; docs/NNUE.md, "Embedded"), the embedded net first.
 
     scripts/threads-depth.py GORGON [--variant pom] [--positions N]
-        [--movetime MS] [--threads 1,2] [--hash MB]
+        [--movetime MS] [--threads 1,2] [--hash MB] [--eval-file FILE]...
 
 Plays no games: for each of the first N openings of the variant's newest
 suite (scripts/tournament/suites/), a fresh engine (`ucinewgame`, the
 table cleared) searches the end position for MS milliseconds with each
-thread count in turn, over UCI. Per thread count it prints the mean depth
+thread count (and net) in turn, over UCI. Per thread count (and net) it prints the mean depth
 and seldepth completed, the nodes per second of all threads together, and
 the time to each depth that every thread count reached on every position
 (the geometric mean over the positions, and its ratio to the first thread
@@ -40,11 +42,14 @@ def suite_positions(variant, count):
 
 
 class Engine:
-    def __init__(self, cmd, variant, threads, hash_mb):
+    def __init__(self, cmd, variant, threads, hash_mb, eval_file=None):
         self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait("uciok")
-        for name, value in (("UCI_Variant", variant), ("Threads", threads), ("Hash", hash_mb)):
+        options = [("UCI_Variant", variant), ("Threads", threads), ("Hash", hash_mb)]
+        if eval_file:
+            options.append(("EvalFile", eval_file))
+        for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait("readyok")
@@ -97,37 +102,47 @@ def main():
     ap.add_argument("--movetime", type=int, default=5000)
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--hash", type=int, default=64)
+    ap.add_argument("--eval-file", action="append", default=[], help="a net to compare with the embedded one (EvalFile); again for more")
     args = ap.parse_args()
-    counts = [int(t) for t in args.threads.split(",")]
+    threads = [int(t) for t in args.threads.split(",")]
+    nets = [None] + [str(pathlib.Path(f).resolve()) for f in args.eval_file]
+    for net in nets[1:]:
+        if not pathlib.Path(net).is_file():
+            sys.exit(f"threads-depth: no net file {net}")
+    # The configurations compared: each thread count with each net.
+    counts = [(t, net) for net in nets for t in threads]
+    names = {c: f"{c[0]} thr" + (f" {pathlib.Path(c[1]).name}" if c[1] else (" embedded" if len(nets) > 1 else "")) for c in counts}
     suite, fens = suite_positions(args.variant, args.positions)
-    print(f"{args.variant}: {len(fens)} positions of {suite}, {args.movetime} ms each, hash {args.hash} MB, threads {counts}")
-    results = {t: [] for t in counts}
+    print(f"{args.variant}: {len(fens)} positions of {suite}, {args.movetime} ms each, hash {args.hash} MB, threads {threads}"
+          + (f", nets {['embedded'] + args.eval_file}" if len(nets) > 1 else ""))
+    results = {c: [] for c in counts}
     for i, fen in enumerate(fens):
-        # Thread counts in turn on each position, so a drift of the machine
-        # touches every count alike.
-        for t in counts:
-            engine = Engine(args.gorgon, args.variant, t, args.hash)
+        # Configurations in turn on each position, so a drift of the
+        # machine touches every one alike.
+        for c in counts:
+            engine = Engine(args.gorgon, args.variant, c[0], args.hash, c[1])
             first_at, last = engine.search(fen, args.movetime)
             engine.quit()
-            results[t].append((first_at, last))
+            results[c].append((first_at, last))
             d, sd, nodes, ms = last
-            print(f"  position {i + 1} threads {t}: depth {d} seldepth {sd} nodes {nodes} nps {nodes * 1000 // max(ms, 1)}", flush=True)
+            print(f"  position {i + 1} {names[c]}: depth {d} seldepth {sd} nodes {nodes} nps {nodes * 1000 // max(ms, 1)}", flush=True)
     # Depths every count reached on every position.
     common = None
     for t in counts:
         for first_at, _ in results[t]:
             reached = {d for d, ms in first_at.items() if ms > 0}
             common = reached if common is None else common & reached
-    print(f"{'threads':>8} {'depth':>6} {'seldepth':>8} {'nps':>10}")
+    width = max(8, *(len(n) for n in names.values()))
+    print(f"{'threads':>{width}} {'depth':>6} {'seldepth':>8} {'nps':>10}")
     for t in counts:
         rows = results[t]
         depth = sum(r[1][0] for r in rows) / len(rows)
         seldepth = sum(r[1][1] for r in rows) / len(rows)
         nps = sum(r[1][2] for r in rows) * 1000 / sum(r[1][3] for r in rows)
-        print(f"{t:>8} {depth:>6.2f} {seldepth:>8.2f} {nps:>10.0f}")
+        print(f"{names[t]:>{width}} {depth:>6.2f} {seldepth:>8.2f} {nps:>10.0f}")
     if common:
         print("time to depth (geometric mean ms over the positions; ratio to the first count):")
-        print("   depth " + " ".join(f"{f'{t} thr':>16}" for t in counts))
+        print("   depth " + " ".join(f"{names[t]:>16}" for t in counts))
         for d in sorted(common):
             means = [math.exp(sum(math.log(r[0][d]) for r in results[t]) / len(results[t])) for t in counts]
             print(f"{d:>8} " + " ".join(f"{m:>9.0f} ({m / means[0]:.2f})" for m in means))
