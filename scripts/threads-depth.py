@@ -10,11 +10,11 @@ each net: `--eval-file FILE` (again for more) compares nets in one binary
 Plays no games: for each of the first N openings of the variant's newest
 suite (scripts/tournament/suites/), a fresh engine (`ucinewgame`, the
 table cleared) searches the end position for MS milliseconds with each
-thread count (and net) in turn, over UCI. Per thread count (and net) it prints the mean depth
-and seldepth completed, the nodes per second of all threads together, and
-the time to each depth that every thread count reached on every position
-(the geometric mean over the positions, and its ratio to the first thread
-count's): the Lazy SMP "time to depth", the usual measure of what a helper
+configuration (thread count, and net) in turn, over UCI. Per configuration
+it prints the mean depth and seldepth completed, the nodes per second of
+all threads together, and the time to each depth that every configuration
+reached on every position (the geometric mean over the positions, and its
+ratio to the first configuration's): the Lazy SMP "time to depth", the usual measure of what a helper
 thread buys beside the games. A timing: run it on a quiet machine.
 """
 
@@ -105,46 +105,54 @@ def main():
     ap.add_argument("--eval-file", action="append", default=[], help="a net to compare with the embedded one (EvalFile); again for more")
     args = ap.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
-    nets = [None] + [str(pathlib.Path(f).resolve()) for f in args.eval_file]
-    for net in nets[1:]:
+    for net in args.eval_file:
         if not pathlib.Path(net).is_file():
             sys.exit(f"threads-depth: no net file {net}")
-    # The configurations compared: each thread count with each net.
-    counts = [(t, net) for net in nets for t in threads]
-    names = {c: f"{c[0]} thr" + (f" {pathlib.Path(c[1]).name}" if c[1] else (" embedded" if len(nets) > 1 else "")) for c in counts}
+    nets = [None] + [str(pathlib.Path(f).resolve()) for f in args.eval_file]
+    # The configurations compared: each thread count with each net (None:
+    # the embedded one), named by both only when there are nets to tell apart.
+    configs = [(t, net) for net in nets for t in threads]
+
+    def label(config):
+        t, net = config
+        if len(nets) == 1:
+            return f"{t} thr"
+        return f"{t} thr {pathlib.Path(net).name if net else 'embedded'}"
+
+    names = {c: label(c) for c in configs}
     suite, fens = suite_positions(args.variant, args.positions)
     print(f"{args.variant}: {len(fens)} positions of {suite}, {args.movetime} ms each, hash {args.hash} MB, threads {threads}"
           + (f", nets {['embedded'] + args.eval_file}" if len(nets) > 1 else ""))
-    results = {c: [] for c in counts}
+    results = {c: [] for c in configs}
     for i, fen in enumerate(fens):
         # Configurations in turn on each position, so a drift of the
         # machine touches every one alike.
-        for c in counts:
+        for c in configs:
             engine = Engine(args.gorgon, args.variant, c[0], args.hash, c[1])
             first_at, last = engine.search(fen, args.movetime)
             engine.quit()
             results[c].append((first_at, last))
             d, sd, nodes, ms = last
             print(f"  position {i + 1} {names[c]}: depth {d} seldepth {sd} nodes {nodes} nps {nodes * 1000 // max(ms, 1)}", flush=True)
-    # Depths every count reached on every position.
+    # Depths every configuration reached on every position.
     common = None
-    for t in counts:
-        for first_at, _ in results[t]:
+    for c in configs:
+        for first_at, _ in results[c]:
             reached = {d for d, ms in first_at.items() if ms > 0}
             common = reached if common is None else common & reached
     width = max(8, *(len(n) for n in names.values()))
     print(f"{'threads':>{width}} {'depth':>6} {'seldepth':>8} {'nps':>10}")
-    for t in counts:
-        rows = results[t]
+    for c in configs:
+        rows = results[c]
         depth = sum(r[1][0] for r in rows) / len(rows)
         seldepth = sum(r[1][1] for r in rows) / len(rows)
         nps = sum(r[1][2] for r in rows) * 1000 / sum(r[1][3] for r in rows)
-        print(f"{names[t]:>{width}} {depth:>6.2f} {seldepth:>8.2f} {nps:>10.0f}")
+        print(f"{names[c]:>{width}} {depth:>6.2f} {seldepth:>8.2f} {nps:>10.0f}")
     if common:
-        print("time to depth (geometric mean ms over the positions; ratio to the first count):")
-        print("   depth " + " ".join(f"{names[t]:>16}" for t in counts))
+        print("time to depth (geometric mean ms over the positions; ratio to the first configuration):")
+        print("   depth " + " ".join(f"{names[c]:>16}" for c in configs))
         for d in sorted(common):
-            means = [math.exp(sum(math.log(r[0][d]) for r in results[t]) / len(results[t])) for t in counts]
+            means = [math.exp(sum(math.log(r[0][d]) for r in results[c]) / len(results[c])) for c in configs]
             print(f"{d:>8} " + " ".join(f"{m:>9.0f} ({m / means[0]:.2f})" for m in means))
 
 
