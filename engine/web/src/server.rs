@@ -19,10 +19,11 @@ use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
+use tokio::net::TcpSocket;
 use tokio::sync::Semaphore;
 use tower::ServiceBuilder;
 
@@ -159,11 +160,49 @@ pub fn is_loopback(host: &str) -> bool {
     host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|a| a.is_loopback())
 }
 
+/// The listening socket's queue of connections not yet accepted. std's
+/// `TcpListener::bind` asks for 128, which a burst of a few hundred
+/// connections (a page's tabs reloading, the slow-client test) overflows:
+/// the kernel then drops SYNs and the client retries a second later, long
+/// enough for the header timeout of those already in. The kernel caps the
+/// figure at `net.core.somaxconn` (4096 on current Linux).
+const BACKLOG: u32 = 1024;
+
+/// Binds `host:port` with [`BACKLOG`], trying each address the name
+/// resolves to. Called inside the server's runtime, which owns the socket.
+fn listen(host: &str, port: u16) -> Result<tokio::net::TcpListener, String> {
+    let cannot = |e: &dyn std::fmt::Display| format!("cannot listen on {host}:{port}: {e}");
+    let mut last = None;
+    for addr in (host, port).to_socket_addrs().map_err(|e| cannot(&e))? {
+        let socket = match addr {
+            SocketAddr::V4(_) => TcpSocket::new_v4(),
+            SocketAddr::V6(_) => TcpSocket::new_v6(),
+        };
+        // SO_REUSEADDR as std sets it on Unix: a restarted server gets its
+        // port back while the old connections linger in TIME_WAIT.
+        #[cfg(unix)]
+        let socket = socket.and_then(|s| s.set_reuseaddr(true).map(|()| s));
+        match socket.and_then(|s| s.bind(addr).map(|()| s)).and_then(|s| s.listen(BACKLOG)) {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(cannot(
+        &last.map_or_else(|| "the name has no address".to_string(), |e| e.to_string()),
+    ))
+}
+
 /// Binds the socket and starts serving on a thread of its own.
 pub fn start(options: Options) -> Result<Server, String> {
-    let listener = std::net::TcpListener::bind((options.host.as_str(), options.port))
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", options.host, options.port))?;
-    listener.set_nonblocking(true).map_err(|e| format!("socket: {e}"))?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("runtime: {e}"))?;
+    // Bound here, before `start` returns, so that a client may connect at once.
+    let listener = {
+        let _context = runtime.enter();
+        listen(&options.host, options.port)?
+    };
     let addr = listener.local_addr().map_err(|e| format!("socket: {e}"))?;
     let token = match options.token {
         Some(t) => guard::valid_token(&t).map(|()| t)?,
@@ -182,12 +221,7 @@ pub fn start(options: Options) -> Result<Server, String> {
     let thread = std::thread::Builder::new()
         .name("gorgon-web".into())
         .spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .map_err(|e| format!("runtime: {e}"))?;
             runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).map_err(|e| format!("socket: {e}"))?;
                 if let Some(live) = live {
                     tokio::spawn(live.tail());
                 }
