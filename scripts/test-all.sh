@@ -11,7 +11,10 @@
 # (scripts/browser-tests.sh: installs Chromium and chromedriver with apt
 # when root, else says plainly that it skipped them and why), then the
 # datagen job arrays on a one-node Slurm cluster (scripts/slurm-datagen.sh:
-# installs Slurm with apt when root, else prints `skipped:` and why).
+# installs Slurm with apt when root, else prints `skipped:` and why), then
+# the builds for Windows, static Linux and ARM run under Wine and qemu-user
+# (scripts/platform-tests.sh: installs them and the cross toolchains with
+# apt when root, else prints `skipped:` and why).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Rust workspace in the `suite` profile: release code without LTO
@@ -28,3 +31,4 @@ scripts/python-tests.sh
 scripts/package-tests.sh
 scripts/browser-tests.sh
 scripts/slurm-datagen.sh
+scripts/platform-tests.sh

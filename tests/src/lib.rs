@@ -153,11 +153,72 @@ pub fn workspace_cargo() -> Result<(Command, Build), String> {
     Ok((command, build))
 }
 
+/// The engine built for another machine, as scripts/platform-tests.sh
+/// hands it to the tests of `tests/tests/platforms.rs`: `GORGON_PLATFORM`
+/// (`windows`, `aarch64`, `static`), `GORGON_PLATFORM_BIN` (the binary)
+/// and `GORGON_PLATFORM_RUNNER` (what runs it here, split at spaces:
+/// `wine`, `qemu-aarch64 -L /usr/aarch64-linux-gnu`; empty for none).
+pub struct Foreign {
+    pub platform: String,
+    pub binary: PathBuf,
+    pub runner: Vec<String>,
+}
+
+impl Foreign {
+    /// The binary the environment names; panics, failing the test, if it
+    /// names none (these tests are ignored unless the script runs them).
+    pub fn from_env() -> Foreign {
+        let var =
+            |name: &str| std::env::var(name).unwrap_or_else(|_| panic!("{name} is not set: scripts/platform-tests.sh runs these tests"));
+        let binary = PathBuf::from(var("GORGON_PLATFORM_BIN"));
+        assert!(binary.is_file(), "GORGON_PLATFORM_BIN: no file {}", binary.display());
+        Foreign {
+            platform: var("GORGON_PLATFORM"),
+            binary,
+            runner: std::env::var("GORGON_PLATFORM_RUNNER")
+                .unwrap_or_default()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        }
+    }
+
+    pub fn is_windows(&self) -> bool {
+        self.platform == "windows"
+    }
+
+    /// The command that runs the binary with `args`, through the runner.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = match self.runner.split_first() {
+            Some((program, runner_args)) => {
+                let mut c = Command::new(program);
+                c.args(runner_args).arg(&self.binary);
+                c
+            }
+            None => Command::new(&self.binary),
+        };
+        command.args(args);
+        command
+    }
+
+    /// The engine over pipes, sending CR LF line ends on Windows.
+    pub fn engine(&self, args: &[&str]) -> Engine {
+        let e = Engine::start_command(self.command(args));
+        if self.is_windows() {
+            e.crlf()
+        } else {
+            e
+        }
+    }
+}
+
 /// A running engine with its stdout read on a thread.
 pub struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    /// What ends each line sent: `\n`, or `\r\n` as Windows GUIs send.
+    line_end: &'static str,
     /// Everything read so far (for failure messages).
     pub transcript: Vec<String>,
 }
@@ -198,14 +259,22 @@ impl Engine {
             child,
             stdin,
             lines: rx,
+            line_end: "\n",
             transcript: Vec::new(),
         }
+    }
+
+    /// Ends every line sent from now on with CR LF, as WinBoard and the
+    /// other Windows GUIs do.
+    pub fn crlf(mut self) -> Engine {
+        self.line_end = "\r\n";
+        self
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to engine");
+        write!(stdin, "{line}{}", self.line_end).expect("write to engine");
         stdin.flush().expect("flush");
     }
 

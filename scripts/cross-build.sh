@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# Builds `gorgon` and `gorgon-match` for the machines players use (issue
+# 64), one PLATFORM at a time:
+#
+#   scripts/cross-build.sh PROFILE PLATFORM...
+#
+#   PROFILE    release (the archives: fat LTO) or suite (the tests: release
+#              code without LTO, Cargo.toml says why)
+#   PLATFORM   windows   x86_64-pc-windows-gnu: gorgon.exe for WinBoard
+#              static    x86_64-unknown-linux-gnu with glibc linked in
+#                        (`crt-static`): one file that runs on any x86-64 Linux
+#              aarch64   aarch64-unknown-linux-gnu: Raspberry Pi, ARM servers
+#
+# Each build goes to target/cross/PLATFORM/TRIPLE/PROFILE/ (its own target
+# directory: the flags differ from the native build's, so sharing one would
+# rebuild everything each time); the last line for each platform is
+# `PLATFORM DIR` with the directory of its binaries.
+#
+# The route (docs/INSTALL.md, DECISIONS.md): rustup's toolchain where it
+# has the target's standard library (the static build always: it is the
+# host's target with other flags). Otherwise, since rustup cannot add
+# targets here (only the package registries are reachable), Debian's
+# `rustc-web` and `cargo-web` build the standard library from
+# `rust-web-src` (`-Zbuild-std`, allowed on that stable compiler by
+# RUSTC_BOOTSTRAP=1), linked by Debian's mingw-w64 or aarch64 gcc. Run as
+# root with apt-get, missing packages are installed; otherwise the script
+# names them and stops.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+fi
+profile=$1
+shift
+case "$profile" in
+release | suite) ;;
+*)
+    echo "cross-build: PROFILE is release or suite, not '$profile'" >&2
+    exit 2
+    ;;
+esac
+
+# The Debian packages a platform needs on the rustc-web route.
+debian_route=(rustc-web cargo-web rust-web-src)
+missing=()
+need() {
+    # need COMMAND PACKAGE: PACKAGE provides COMMAND.
+    command -v "$1" >/dev/null 2>&1 || missing+=("$2")
+}
+need_file() {
+    [ -e "$1" ] || missing+=("$2")
+}
+install_missing() {
+    [ ${#missing[@]} -eq 0 ] && return 0
+    # Each package once, in the order asked.
+    mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "== cross-build: installing ${missing[*]} with apt-get" >&2
+        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2; then
+            apt-get update >&2
+            DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
+        fi
+        missing=()
+    else
+        echo "cross-build: missing Debian packages: ${missing[*]} (apt-get install ${missing[*]}, as root)" >&2
+        exit 1
+    fi
+}
+
+# Whether rustup's toolchain has the standard library for TRIPLE.
+rustup_has() {
+    command -v rustup >/dev/null 2>&1 && rustup target list --installed 2>/dev/null | grep -qx "$1"
+}
+
+for platform in "$@"; do
+    case "$platform" in
+    windows)
+        triple=x86_64-pc-windows-gnu
+        linker=x86_64-w64-mingw32-gcc
+        linker_package=gcc-mingw-w64-x86-64
+        ;;
+    aarch64)
+        triple=aarch64-unknown-linux-gnu
+        linker=aarch64-linux-gnu-gcc
+        linker_package=gcc-aarch64-linux-gnu
+        ;;
+    static)
+        triple=x86_64-unknown-linux-gnu
+        linker=
+        linker_package=
+        ;;
+    *)
+        echo "cross-build: unknown platform '$platform' (windows, static, aarch64)" >&2
+        exit 2
+        ;;
+    esac
+    dir=target/cross/$platform
+    env_triple=$(echo "$triple" | tr 'a-z-' 'A-Z_')
+    cargo_cmd=(cargo)
+    flags=()
+    if [ -n "$linker" ]; then
+        need "$linker" "$linker_package"
+        [ "$platform" = aarch64 ] && need_file /usr/aarch64-linux-gnu/lib/libc.so.6 libc6-dev-arm64-cross
+        export "CARGO_TARGET_${env_triple}_LINKER=$linker"
+    fi
+    if [ "$platform" = static ]; then
+        # glibc linked in, not musl: std on musl links libunwind, and
+        # Debian's build of LLVM's libunwind wants glibc's fortified
+        # functions (__fprintf_chk), so no musl build links here. A static
+        # glibc binary runs on any x86-64 Linux; only name lookups through
+        # NSS would want the shared libraries, and the engine makes none
+        # (`gorgon serve` binds addresses, and names in /etc/hosts).
+        need_file /usr/lib/x86_64-linux-gnu/libc.a libc6-dev
+        # Beside .cargo/config.toml's x86-64-v2 (RUSTFLAGS would replace it).
+        export "CARGO_TARGET_${env_triple}_RUSTFLAGS=-C target-feature=+crt-static"
+    elif ! rustup_has "$triple"; then
+        for p in "${debian_route[@]}"; do
+            dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+        done
+        cargo_cmd=(env RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo)
+        flags=(-Zbuild-std=std,panic_abort)
+    fi
+    install_missing
+    echo "== cross-build: $platform ($triple, $profile) with ${cargo_cmd[*]} ${flags[*]}" >&2
+    started=$(date +%s)
+    CARGO_TARGET_DIR=$dir "${cargo_cmd[@]}" build --profile "$profile" --target "$triple" "${flags[@]}" \
+        -p gorgon-cli --bin gorgon -p gorgon-tournament --bin gorgon-match >&2
+    echo "== cross-build: $platform built in $(($(date +%s) - started)) s" >&2
+    echo "$platform $dir/$triple/$profile"
+done
