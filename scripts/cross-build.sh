@@ -14,7 +14,8 @@
 # Each build goes to target/cross/PLATFORM/TRIPLE/PROFILE/ (its own target
 # directory: the flags differ from the native build's, so sharing one would
 # rebuild everything each time); the last line for each platform is
-# `PLATFORM DIR` with the directory of its binaries.
+# `PLATFORM DIR` with the directory of its binaries. BINS="gorgon" builds
+# only the engine (the tests run the native gorgon-match), which keeps CI short.
 #
 # The route (docs/INSTALL.md, DECISIONS.md): rustup's toolchain where it
 # has the target's standard library (the static build always: it is the
@@ -124,8 +125,10 @@ for platform in "$@"; do
     install_missing
     echo "== cross-build: $platform ($triple, $profile) with ${cargo_cmd[*]} ${flags[*]}" >&2
     started=$(date +%s)
+    packages=(-p gorgon-cli --bin gorgon)
+    [ "${BINS:-gorgon gorgon-match}" = gorgon ] || packages+=(-p gorgon-tournament --bin gorgon-match)
     CARGO_TARGET_DIR=$dir "${cargo_cmd[@]}" build --profile "$profile" --target "$triple" "${flags[@]}" \
-        -p gorgon-cli --bin gorgon -p gorgon-tournament --bin gorgon-match >&2
+        "${packages[@]}" >&2
     echo "== cross-build: $platform built in $(($(date +%s) - started)) s" >&2
     echo "$platform $dir/$triple/$profile"
 done
