@@ -187,17 +187,19 @@ impl Foreign {
         self.platform == "windows"
     }
 
+    /// The program and arguments that run the binary here: the runner's,
+    /// then the binary (the binary alone without a runner).
+    pub fn argv(&self) -> Vec<String> {
+        let mut argv = self.runner.clone();
+        argv.push(self.binary.display().to_string());
+        argv
+    }
+
     /// The command that runs the binary with `args`, through the runner.
     pub fn command(&self, args: &[&str]) -> Command {
-        let mut command = match self.runner.split_first() {
-            Some((program, runner_args)) => {
-                let mut c = Command::new(program);
-                c.args(runner_args).arg(&self.binary);
-                c
-            }
-            None => Command::new(&self.binary),
-        };
-        command.args(args);
+        let argv = self.argv();
+        let mut command = Command::new(&argv[0]);
+        command.args(&argv[1..]).args(args);
         command
     }
 
@@ -324,6 +326,20 @@ impl Engine {
     /// Reads until the line equals `expected`.
     pub fn expect_line(&mut self, expected: &str, timeout: Duration) -> Vec<String> {
         self.read_until(timeout, |l| l == expected)
+    }
+
+    /// Sends `line`, which must be answered by an `info string error:`
+    /// containing `expected`, the engine alive after it; returns the error.
+    pub fn expect_error(&mut self, line: &str, expected: &str) -> String {
+        self.send(line);
+        let got = self.sync();
+        let error = got
+            .iter()
+            .find(|l| l.starts_with("info string error: "))
+            .unwrap_or_else(|| panic!("no error for '{line}': {got:?}"))
+            .clone();
+        assert!(error.contains(expected), "'{line}' gave '{error}', want '{expected}'");
+        error
     }
 
     /// `isready` -> `readyok`: the engine is alive and has done what came before.

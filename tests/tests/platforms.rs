@@ -220,13 +220,7 @@ fn hostile_input_is_answered_and_survived() {
         ("go depth 99999999999", "out of range"),
         ("perft x", "perft"),
     ] {
-        e.send(line);
-        let got = e.sync();
-        let error = got
-            .iter()
-            .find(|l| l.starts_with("info string error: "))
-            .unwrap_or_else(|| panic!("no error for '{line}': {got:?}"));
-        assert!(error.contains(expected), "'{line}' gave '{error}', want '{expected}'");
+        let error = e.expect_error(line, expected);
         assert!(!error.contains('\r'), "a CR read as part of the line: {error:?}");
     }
     e.send_bytes(b"\xff\xfe garbage \x00\r\n");
@@ -297,14 +291,10 @@ fn assert_no_faults(summary: &str, names: &[&str]) {
 fn games_against_the_native_engine_have_no_faults() {
     let foreign = Foreign::from_env();
     let runner = std::env::var("GORGON_MATCH_BIN").expect("GORGON_MATCH_BIN: the native gorgon-match");
-    let mut foreign_engine = vec![];
-    if let Some((program, args)) = foreign.runner.split_first() {
-        foreign_engine.push(format!("cmd={program}"));
-        foreign_engine.extend(args.iter().map(|a| format!("arg={a}")));
-        foreign_engine.push(format!("arg={}", foreign.binary.display()));
-    } else {
-        foreign_engine.push(format!("cmd={}", foreign.binary.display()));
-    }
+    // The runner's cmd= and arg= keys, as cutechess-cli takes a command.
+    let argv = foreign.argv();
+    let mut foreign_engine = vec![format!("cmd={}", argv[0])];
+    foreign_engine.extend(argv[1..].iter().map(|a| format!("arg={a}")));
     let native = format!("cmd={}", gorgon_binary().display());
     // Over UCI in Mini-POM, over CECP in Pillars of Medusa.
     for (variant, proto) in [("minipom", "uci"), ("pom", "xboard")] {

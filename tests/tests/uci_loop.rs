@@ -123,13 +123,7 @@ fn every_error_leaves_the_engine_alive() {
         ("perft x", "perft"),
     ];
     for (line, expected) in bad_lines {
-        e.send(line);
-        let got = e.sync();
-        let error = got
-            .iter()
-            .find(|l| l.starts_with("info string error: "))
-            .unwrap_or_else(|| panic!("no error for '{line}': {got:?}"));
-        assert!(error.contains(expected), "'{line}' gave '{error}', want '{expected}'");
+        e.expect_error(line, expected);
     }
     // A bad move keeps the moves before it.
     e.send("position startpos moves e3e5 h10h8 e5e9");
