@@ -42,8 +42,14 @@ release | suite) ;;
     ;;
 esac
 
-# The Debian packages a platform needs on the rustc-web route.
+# The Debian packages a platform needs on the rustc-web route, and the
+# oldest rustc the locked crates build with (pest 2.9.6 and psm 0.1.32
+# ask for 1.88).
 debian_route=(rustc-web cargo-web rust-web-src)
+web_rustc_min=1.88
+version_at_least() {
+    [ "$(printf '%s\n' "$1" "$2" | sort -V | head -n 1)" = "$2" ]
+}
 missing=()
 need() {
     # need COMMAND PACKAGE: PACKAGE provides COMMAND.
@@ -58,10 +64,11 @@ install_missing() {
     mapfile -t missing < <(printf '%s\n' "${missing[@]}" | awk '!seen[$0]++')
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "== cross-build: installing ${missing[*]} with apt-get" >&2
-        if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2; then
-            apt-get update >&2
-            DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
-        fi
+        # The lists first: a machine's may be older than the security
+        # suite's rustc-web (seen: bookworm's 1.85 chosen over
+        # bookworm-security's 1.96, too old for the locked crates).
+        apt-get update >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >&2
         missing=()
     else
         echo "cross-build: missing Debian packages: ${missing[*]} (apt-get install ${missing[*]}, as root)" >&2
@@ -119,6 +126,12 @@ for platform in "$@"; do
         for p in "${debian_route[@]}"; do
             dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
         done
+        # An installed rustc-web older than the locked crates allow is
+        # upgraded (apt-get install of an installed package does that).
+        if [ -x /usr/bin/rustc ] && ! version_at_least "$(/usr/bin/rustc --version | awk '{print $2}')" "$web_rustc_min"; then
+            echo "== cross-build: Debian's rustc $(/usr/bin/rustc --version | awk '{print $2}') is older than $web_rustc_min" >&2
+            missing+=("${debian_route[@]}")
+        fi
         cargo_cmd=(env RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc /usr/bin/cargo)
         flags=(-Zbuild-std=std,panic_abort)
     fi

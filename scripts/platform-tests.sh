@@ -37,11 +37,10 @@ if [ ${#packages[@]} -gt 0 ]; then
         skip "needs ${packages[*]} (apt-get install ${packages[*]}, as root)"
     fi
     echo "== installing ${packages[*]}"
-    if ! DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}" >/dev/null; then
-        apt-get update >/dev/null
-        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}" >/dev/null ||
-            skip "apt-get could not install ${packages[*]}"
-    fi
+    # The lists first: stale ones can offer an older build, or none.
+    apt-get update >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${packages[@]}" >/dev/null ||
+        skip "apt-get could not install ${packages[*]}"
 fi
 
 # shellcheck disable=SC2086
@@ -69,6 +68,17 @@ while read -r platform dir; do
             echo "== Wine $version: the ProcessPrng shim beside the exe"
             x86_64-w64-mingw32-gcc -shared -O2 -o "$dir/bcryptprimitives.dll" tests/wine/bcryptprimitives.c -ladvapi32
         fi
+        # One wineserver for the whole run, made persistent: by default it
+        # exits when its last client does, and a test starting then finds
+        # its socket directory gone ("chdir to /tmp/.../server-...: No such
+        # file or directory", seen in CI). Then the prefix and Wine's own
+        # services (services.exe, winedevice.exe, ...) are started here,
+        # with their output to /dev/null: started by a test's process they
+        # would inherit its stdout and, living as long as the server, keep
+        # its pipe open, so that the test waits for an end that never comes.
+        wineserver -p
+        trap 'wineserver -k 2>/dev/null || true' EXIT
+        wineboot --init </dev/null >/dev/null 2>&1 || true
         runner=wine
         ;;
     aarch64)
