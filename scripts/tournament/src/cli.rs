@@ -39,7 +39,7 @@ pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
 Usage: gorgon-match [options] --engine KEY=VALUE... --engine KEY=VALUE... [--engine ...]
-       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--sprt ...] [--time-use]
+       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--anchor-rating R] [--sprt ...] [--time-use]
 
 Engines (two for a match, more for a tournament):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
@@ -91,6 +91,8 @@ Match:
   --ratinginterval N      the rating table every N games (default 0: at the end)
   --anchor NAME           the engine rated 0 in the rating table (default: the
                           pool average is 0)
+  --anchor-rating R       the anchor's rating (or the pool average's) instead
+                          of 0, as Ordo's -a
   --quiet                 only the final summary
   --help, --version
 Statistics of games played before (no engine runs):
@@ -100,6 +102,7 @@ Statistics of games played before (no engine runs):
   --first NAME            the engine whose score is reported (default: White
                           of the first game)
   --anchor NAME           the engine rated 0 (default: the pool average)
+  --anchor-rating R       the anchor's rating instead of 0 (Ordo's -a)
   --sprt ...              the LLR and decision for these bounds (two engines)
   --time-use              also where each engine spent its clock: time per
                           move, share of the clock, clock left and depth by
@@ -164,6 +167,7 @@ fn command() -> clap::Command {
             one("rounds", "N").value_parser(clap::value_parser!(u32)),
             one("ratinginterval", "N").value_parser(clap::value_parser!(u32)),
             one("anchor", "NAME"),
+            one("anchor-rating", "R").value_parser(clap::value_parser!(f64)),
             one("concurrency", "N").value_parser(clap::value_parser!(usize)),
             group("openings"),
             one("seed", "N").value_parser(clap::value_parser!(u64)),
@@ -337,11 +341,14 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
     let given: Vec<&str> = m
         .ids()
         .map(|id| id.as_str())
-        .filter(|id| !["stats", "first", "sprt", "anchor", "time-use"].contains(id) && m.value_source(id) == Some(ValueSource::CommandLine))
+        .filter(|id| {
+            !["stats", "first", "sprt", "anchor", "anchor-rating", "time-use"].contains(id)
+                && m.value_source(id) == Some(ValueSource::CommandLine)
+        })
         .collect();
     if let Some(other) = given.first() {
         return Err(format!(
-            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor, --sprt and --time-use do)"
+            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor, --anchor-rating, --sprt and --time-use do)"
         ));
     }
     let mut sprt = None;
@@ -354,6 +361,7 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
         first: m.get_one::<String>("first").cloned(),
         ratings: RatingOptions {
             anchor: m.get_one::<String>("anchor").cloned(),
+            anchor_rating: m.get_one::<f64>("anchor-rating").copied().unwrap_or(0.0),
             ..RatingOptions::default()
         },
         time_use: m.get_flag("time-use"),
@@ -391,6 +399,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
         config.rating_interval = interval;
     }
     config.ratings.anchor = m.get_one::<String>("anchor").cloned();
+    config.ratings.anchor_rating = m.get_one::<f64>("anchor-rating").copied().unwrap_or(0.0);
     if let Some(&concurrency) = m.get_one::<usize>("concurrency") {
         config.concurrency = concurrency;
     }

@@ -66,6 +66,9 @@ pub struct PairingScore {
 pub struct RatingOptions {
     /// The engine rated 0 (`--anchor NAME`); `None`: the pool average is 0.
     pub anchor: Option<String>,
+    /// The anchor's rating (or the pool average's), added to every
+    /// rating: `--anchor-rating R`, Ordo's `-a`.
+    pub anchor_rating: f64,
     /// Simulated tournaments for the errors and the CFS (0: none).
     pub simulations: u32,
     /// The seed of the simulations.
@@ -76,6 +79,7 @@ impl Default for RatingOptions {
     fn default() -> RatingOptions {
         RatingOptions {
             anchor: None,
+            anchor_rating: 0.0,
             simulations: 1000,
             seed: 1,
         }
@@ -133,8 +137,11 @@ pub struct Standings {
     /// `crosstable[i][j]`: `players[i]` against `players[j]` (`None` on the
     /// diagonal and for engines that did not meet).
     pub crosstable: Vec<Vec<Option<Cell>>>,
-    /// The engine rated 0, if not the pool average.
+    /// The engine rated `anchor_rating`, if not the pool average.
     pub anchor: Option<String>,
+    /// The anchor's (or the pool average's) rating, 0 unless
+    /// `--anchor-rating` said otherwise.
+    pub anchor_rating: f64,
     pub simulations: u32,
     pub seed: u64,
     /// The draw rate between equal engines of the simulations' model.
@@ -310,7 +317,8 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
             let w = wdl[i];
             PlayerRating {
                 name: names[i].clone(),
-                rating: fitted.ratings[i] + 0.0,
+                // + 0.0 turns a -0 into 0.
+                rating: fitted.ratings[i] + options.anchor_rating + 0.0,
                 estimate: fitted.estimates[i],
                 error,
                 points: w.wins as f64 + 0.5 * w.draws as f64,
@@ -340,6 +348,7 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
         players,
         crosstable,
         anchor: options.anchor.clone(),
+        anchor_rating: options.anchor_rating,
         simulations: options.simulations,
         seed: options.seed,
         draw_rate_equal,
@@ -622,8 +631,8 @@ impl Standings {
     pub fn table(&self) -> String {
         let mut s = String::new();
         let zero = match &self.anchor {
-            Some(a) => format!("{a} = 0"),
-            None => "pool average = 0".into(),
+            Some(a) => format!("{a} = {}", self.anchor_rating),
+            None => format!("pool average = {}", self.anchor_rating),
         };
         let _ = writeln!(
             s,
@@ -816,6 +825,15 @@ mod tests {
         }
         assert_eq!(s.players[0].name, "A");
         assert_eq!((s.players[0].points, s.players[0].games), (15.0, 20));
+        // Ordo's -a: the anchor at 1000, the others the same distance off.
+        let at_1000 = RatingOptions {
+            anchor_rating: 1000.0,
+            ..anchored
+        };
+        let s = standings(&names(3), &p, &at_1000).unwrap();
+        for (name, r) in [("A", 1231.40), ("B", 1076.85), ("C", 1000.0)] {
+            assert!((rating(&s, name) - r).abs() < 0.005, "{name}: {}", rating(&s, name));
+        }
     }
 
     /// A symmetric 60 % cycle rates everyone 0.

@@ -105,6 +105,14 @@ impl Read<'_> {
 
 /// The summary of the games of the PGN texts `(file name, text)`, in order.
 pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: Option<&str>) -> Result<MatchReport, String> {
+    // The one true duplicate: a file (or its copy) given twice. Two runs
+    // may play identical games (deterministic engines, one opening suite),
+    // so a game met again is no proof; the same whole file is.
+    for (i, (file, text)) in texts.iter().enumerate() {
+        if let Some((other, _)) = texts[..i].iter().find(|(f, t)| f == file || t == text) {
+            return Err(format!("{file}: the same games as {other}: a file given twice?"));
+        }
+    }
     let mut games: Vec<Read> = Vec::new();
     for (file, text) in texts {
         for (i, game) in read_pgn(text, file)?.into_iter().enumerate() {
@@ -184,20 +192,37 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
     let mut encounters: Vec<(usize, usize)> = sides.iter().map(|&(w, b)| (w.min(b), w.max(b))).collect();
     encounters.sort_unstable();
     encounters.dedup();
-    let mut seen: HashMap<u64, usize> = HashMap::new();
+    // A game's tournament: its Event within its file. Separate runs of the
+    // runner each number their rounds from 1, so rounds are keyed by
+    // tournament and pairs made within one (the shards of one match are
+    // files of their own, each holding whole pairs). A file given twice
+    // was refused above.
+    let mut tournaments: Vec<(&str, &str)> = Vec::new();
+    let tournament: Vec<usize> = games
+        .iter()
+        .map(|g| {
+            let key = (g.file, g.game.tag("Event").unwrap_or(""));
+            tournaments.iter().position(|t| *t == key).unwrap_or_else(|| {
+                tournaments.push(key);
+                tournaments.len() - 1
+            })
+        })
+        .collect();
+    let mut seen: HashMap<(usize, u64), usize> = HashMap::new();
+    let mut pair_ids: HashMap<(usize, u64), usize> = HashMap::new();
     let mut scored = Vec::new();
     let mut unfinished = 0;
     for (k, g) in games.iter().enumerate() {
         if by_round {
             let round = g.round().unwrap_or_default();
-            if let Some(&other) = seen.get(&round) {
+            if let Some(&other) = seen.get(&(tournament[k], round)) {
                 return Err(format!(
-                    "{}: round {round} again (first read in {}): a file read twice, or games of two tournaments?",
+                    "{}: round {round} again (first read in {}): two runs in one file under one Event? Give each its own --event or file",
                     g.at(),
                     games[other].at()
                 ));
             }
-            seen.insert(round, k);
+            seen.insert((tournament[k], round), k);
         }
         let result = match GameResult::from_pgn(&g.game.result) {
             Some(GameResult::Unfinished) => {
@@ -209,7 +234,11 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         };
         let (white, black) = sides[k];
         let pair = match (two, by_round) {
-            (true, true) => ((g.round().unwrap_or_default() - 1) / 2) as usize,
+            (true, true) => {
+                let key = (tournament[k], (g.round().unwrap_or_default() - 1) / 2);
+                let next = pair_ids.len();
+                *pair_ids.entry(key).or_insert(next)
+            }
             (true, false) => k / 2,
             // Set below, pairing by pairing.
             (false, _) => 0,
@@ -227,7 +256,7 @@ pub fn report_of_texts(texts: &[(String, String)], sprt: Option<&Sprt>, first: O
         ));
     }
     // In game order.
-    scored.sort_by_key(|(k, s)| (s.pair, games[*k].round(), *k));
+    scored.sort_by_key(|(k, s)| (s.pair, tournament[*k], games[*k].round(), *k));
     if two {
         // The two games of a pair with the colours swapped.
         for w in scored.windows(2) {
@@ -434,6 +463,37 @@ mod tests {
         assert!(summary.contains("; 1 unfinished games left out"), "{summary}");
         assert!(summary.contains(&format!("SPRT: LLR {llr:.2}, ")), "{summary}");
         assert!(summary.contains(", LLR "), "{summary}");
+    }
+
+    /// Two runs of the runner number their rounds from 1 each: summed from
+    /// their files they give the table of one run over all their games;
+    /// the same file given twice is refused.
+    #[test]
+    fn tournaments_with_overlapping_rounds_are_summed() {
+        let run = |first: u32, results: [&str; 4]| -> String {
+            let mut text = String::new();
+            for (i, r) in results.iter().enumerate() {
+                let (w, b) = if i % 2 == 0 { ("A", "B") } else { ("B", "A") };
+                let mut g = game(Some(first + i as u32), w, b, r, "");
+                if i >= 2 {
+                    // Another opening for the second pair, as the runner plays.
+                    g = g.replace("1. e3e5 {book}", "1. g3g5 {book}");
+                }
+                text.push_str(&g);
+            }
+            text
+        };
+        let one = run(1, ["1-0", "1/2-1/2", "0-1", "0-1"]);
+        let two = run(1, ["1-0", "1-0", "1/2-1/2", "1-0"]);
+        let both = format!("{one}{}", run(5, ["1-0", "1-0", "1/2-1/2", "1-0"]));
+        let summed = report_of_texts(&[("r1.pgn".into(), one.clone()), ("r2.pgn".into(), two)], None, None).unwrap();
+        let single = report_of_texts(&[("all.pgn".into(), both)], None, None).unwrap();
+        assert_eq!(summed.names, single.names);
+        assert_eq!(format!("{:?}", summed.encounters), format!("{:?}", single.encounters));
+        let e = report_of_texts(&[("r1.pgn".into(), one.clone()), ("r1.pgn".into(), one)], None, None)
+            .err()
+            .unwrap();
+        assert_eq!(e, "r1.pgn: the same games as r1.pgn: a file given twice?");
     }
 
     /// Bad input is an error naming the file and the game, never a panic.

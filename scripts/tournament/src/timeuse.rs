@@ -54,11 +54,16 @@ pub struct TimeUse {
     controls: Vec<String>,
 }
 
-/// The time and depth of an engine move's comment (`+0.35/12 0.02s`),
+/// The time and depth of an engine move's comment (`+0.35/12 0.02s`, or
+/// `0.50s` alone when the engine sent no score: the time still counts),
 /// `None` for a book move or a comment of another kind.
 fn parse_comment(comment: &str) -> Option<(f64, Option<u32>)> {
-    let mut words = comment.split_whitespace();
-    let (first, second) = (words.next()?, words.next()?);
+    let words: Vec<&str> = comment.split_whitespace().collect();
+    let (first, second) = match words[..] {
+        [time] => ("", time),
+        [score, time, ..] => (score, time),
+        [] => return None,
+    };
     let secs: f64 = second
         .strip_suffix('s')?
         .parse()
@@ -265,6 +270,9 @@ mod tests {
         assert_eq!(parse_comment("+0.35/12 0.02s"), Some((0.02, Some(12))));
         assert_eq!(parse_comment("-M3/7 1.5s"), Some((1.5, Some(7))));
         assert_eq!(parse_comment("book"), None);
+        // No score: the time alone, still charged to the clock.
+        assert_eq!(parse_comment("0.50s"), Some((0.5, None)));
+        assert_eq!(parse_comment("mates"), None);
         assert_eq!(parse_comment("White mates"), None);
         assert_eq!(parse_comment("+0.10/3 -1s"), None);
     }

@@ -92,7 +92,12 @@ export class Clocks {
 // `4:05`, `0:09.3` under ten seconds.
 export function clockText(ms) {
   if (ms === null) return '';
-  if (ms < 10000) return `0:0${(ms / 1000).toFixed(1)}`;
+  // Tenths below ten seconds, cut (not rounded) as a clock shows time
+  // left: 9.96 s is 0:09.9, never 0:010.0.
+  if (ms < 10000) {
+    const tenths = Math.floor(ms / 100);
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
   const s = Math.floor(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

@@ -247,19 +247,37 @@ export function tickClocks(live) {
 function drawFinished(live) {
   const list = $('t-games');
   const done = [...live.games.values()].filter((g) => g.result).sort((a, b) => a.game - b.game);
-  // Only what is new is added: the list grows.
-  if (list.children.length > done.length) list.replaceChildren();
-  for (const g of done.slice(list.children.length)) {
-    const li = node('li');
-    li.dataset.game = g.game;
-    li.dataset.moves = g.moves.join(' ');
-    li.dataset.result = g.result;
-    const a = node('a', 'review-link', `Game ${g.game}: ${g.white} - ${g.black} ${g.result}`);
-    a.href = reviewLink(g);
-    a.title = 'Open in the review';
-    li.append(a, node('span', 'reason', ` ${g.reason || ''}`));
-    list.append(li);
+  // Rows are keyed by game number: games end out of order (concurrency),
+  // so a game new since the last drawing may go before rows already shown.
+  // A row is made once and put in its place; a row whose game is no
+  // longer finished, or is another game now (a new log), goes.
+  const rows = new Map([...list.children].map((li) => [Number(li.dataset.game), li]));
+  const current = new Map(done.map((g) => [g.game, g]));
+  for (const [n, li] of rows) {
+    const g = current.get(n);
+    if (!g || li.dataset.moves !== g.moves.join(' ') || li.dataset.result !== g.result) {
+      li.remove();
+      rows.delete(n);
+    }
   }
+  let before = null;
+  for (const g of [...done].reverse()) {
+    const li = rows.get(g.game) || finishedRow(g);
+    if (li.parentNode !== list || li.nextSibling !== before) list.insertBefore(li, before);
+    before = li;
+  }
+}
+
+function finishedRow(g) {
+  const li = node('li');
+  li.dataset.game = g.game;
+  li.dataset.moves = g.moves.join(' ');
+  li.dataset.result = g.result;
+  const a = node('a', 'review-link', `Game ${g.game}: ${g.white} - ${g.black} ${g.result}`);
+  a.href = reviewLink(g);
+  a.title = 'Open in the review';
+  li.append(a, node('span', 'reason', ` ${g.reason || ''}`));
+  return li;
 }
 
 export function draw(live) {

@@ -17,6 +17,7 @@ import time
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import gorgon_binary
 
@@ -283,5 +284,49 @@ def test_ratings_and_bad_lines_of_a_log_written_by_hand(browser):
         notice = browser.find_element(By.ID, "t-notices")
         assert notice.is_displayed() and "line 2 of the event log" in notice.text
         assert "1/1" in browser.find_element(By.ID, "t-cross").text
+    finally:
+        stop(server)
+
+
+def test_games_finishing_out_of_order_are_listed_once_each_in_order(browser):
+    """N9: with games in play at once, game 2 may end before game 1; the
+    finished list then shows 1, 2, 3 once each, in order, whatever order
+    they ended in, and the clocks below ten seconds read as a clock does."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-order-"))
+    events = work / "events.jsonl"
+
+    def write(*lines):
+        with events.open("a") as f:
+            for l in lines:
+                f.write(json.dumps(l) + "\n")
+
+    start = lambda n: {"type": "game_start", "at": 10 + n, "game": n, "round": n, "variant": "pom", "white": "A",
+                       "black": "B", "fen": None, "book": ["e3e5"], "tc": ["1+0", "1+0"], "clock": [9960, 9960]}
+    end = lambda n, at: {"type": "game_end", "at": at, "game": n, "result": "1-0", "reason": "White mates",
+                         "termination": "checkmate", "pgn": None}
+    write({"type": "match", "at": 1, "run": "o", "variant": "pom", "event": "Order", "site": "here",
+           "engines": ["A", "B"], "tc": ["1+0"] * 2, "games": 3, "concurrency": 3},
+          start(1), start(2), start(3))
+    server, url = serve(events, work / "token")
+
+    def listed():
+        return browser.execute_script(
+            "return [...document.querySelectorAll('#t-games li')].map((li) => Number(li.dataset.game));")
+
+    try:
+        browser.get(url)
+        wait_for(lambda s: s["games"] and len(s["games"]) == 3, browser, 30, "three games in play")
+        # White's clock, not running (Black is to move after the book's
+        # e3e5), holds 9.96 s: 0:09.9, not 0:010.0.
+        WebDriverWait(browser, 30).until(lambda d: d.execute_script(
+            "return [...document.querySelectorAll('.t-board[data-game=\"1\"] .clock')].map((c) => c.textContent);"
+        ).count("0:09.9") == 1, "the clock below ten seconds")
+        write(end(2, 20))
+        WebDriverWait(browser, 30).until(lambda d: listed() == [2], "game 2 listed")
+        write(end(3, 21))
+        WebDriverWait(browser, 30).until(lambda d: listed() == [2, 3], "games 2 and 3 listed")
+        write(end(1, 22))
+        WebDriverWait(browser, 30).until(lambda d: listed() == [1, 2, 3], f"games 1, 2, 3 listed, not {listed()}")
+        assert listed() == [1, 2, 3]
     finally:
         stop(server)
