@@ -101,6 +101,10 @@ fn handshake_announces_the_features() {
             "feature option=\"Use NNUE -combo *auto /// true /// false\"",
             "feature option=\"EvalFile -file <embedded>\"",
             "feature option=\"Clear Hash -button\"",
+            "feature option=\"Skill Level -spin 20 0 20\"",
+            "feature option=\"UCI_LimitStrength -check 0\"",
+            "feature option=\"UCI_Elo -spin 1500 850 2200\"",
+            "feature option=\"Skill Seed -spin 0 0 2147483647\"",
             "feature done=1",
         ]
     );

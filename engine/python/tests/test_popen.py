@@ -149,6 +149,27 @@ def test_uci_scores_a_mate_from_both_sides():
     assert info["pv"][0] in solutions
 
 
+def test_a_mate_limit_and_the_strength_levels_by_configure():
+    """python-chess's ``Limit(mate=N)`` is ``go mate N``; the levels are
+    options set by ``configure``, as python-chess users set Stockfish's."""
+    name, variant, fen, mate_in, solutions = next(row for row in mates() if row[3] == 2)
+    board = gorgon.Board(variant, fen)
+    with gorgon_uci() as engine:
+        result = engine.play(board, Limit(mate=mate_in))
+        assert result.move in solutions, (name, result.move)
+        assert engine.options["Skill Level"].default == 20
+        assert engine.options["UCI_Elo"].min < engine.options["UCI_Elo"].max
+        engine.configure({"Skill Level": 0, "Skill Seed": 7})
+        info = engine.analyse(gorgon.Board(), Limit(time=1.0))
+        # Level 0 searches one ply, whatever time it is given.
+        assert info["depth"] == 1, info
+        with pytest.raises(EngineError, match="out of range"):
+            engine.configure({"Skill Level": 21})
+        engine.configure({"UCI_LimitStrength": True, "UCI_Elo": 900})
+        start = gorgon.Board()
+        assert start.is_legal(engine.play(start, Limit(time=0.2)).move)
+
+
 def test_uci_multipv_and_positions_from_a_fen():
     # A FEN root (not the start position) with a move pushed on it.
     start = gorgon.Board("minipom")

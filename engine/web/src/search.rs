@@ -15,7 +15,8 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use engine::analysis::annotate::eval_text;
 use engine::analysis::score_json;
-use engine::player::{Engine, Info, Limits, Report};
+use engine::player::skill::LEVEL_MAX;
+use engine::player::{Engine, Info, Limits, Report, SkillSettings};
 use protocol::{Bound, ScoreValue};
 use rules::line_texts;
 use rules::text::notation;
@@ -57,6 +58,9 @@ pub struct SearchRequest {
     pub btime: Option<u64>,
     pub winc: Option<u64>,
     pub binc: Option<u64>,
+    /// The strength in play, `Skill Level`'s 0..20 (20, the default, is
+    /// full strength); an analysis is always at full strength.
+    pub level: Option<u64>,
 }
 
 /// Deepest depth a request may name (the search stops far earlier).
@@ -69,6 +73,8 @@ pub struct Plan {
     pub hash_mb: usize,
     pub lines: usize,
     pub limits: Limits,
+    /// `Skill Level` for this search (20: full strength).
+    pub level: i64,
 }
 
 impl SearchRequest {
@@ -96,6 +102,13 @@ impl SearchRequest {
         limits.winc = self.winc.map(|v| v.min(caps.seconds * 1000) as i64);
         limits.binc = self.binc.map(|v| v.min(caps.seconds * 1000) as i64);
         let has_clock = limits.wtime.is_some() || limits.btime.is_some();
+        let level = match self.level {
+            Some(l) if l > LEVEL_MAX as u64 => {
+                return Err(ApiError::refused(format!("level {l}: give 0 to {LEVEL_MAX} (20 is full strength)")));
+            }
+            Some(l) if self.mode == Goal::Play => l as i64,
+            _ => LEVEL_MAX,
+        };
         let lines = match self.mode {
             Goal::Analyse => caps.lines(self.lines)?,
             Goal::Play => {
@@ -118,6 +131,7 @@ impl SearchRequest {
             hash_mb: caps.hash_mb(self.hash)?,
             lines,
             limits,
+            level,
         })
     }
 }
@@ -184,6 +198,10 @@ fn prepare<'a>(held: &'a mut Option<PageEngine>, plan: &Plan) -> Result<(&'a mut
         warnings.push(e);
     }
     page.engine.set_multipv(plan.lines);
+    page.engine.set_skill(SkillSettings {
+        level: plan.level,
+        ..SkillSettings::default()
+    });
     Ok((&mut page.engine, warnings))
 }
 
@@ -335,6 +353,20 @@ mod tests {
             .plan(&caps)
             .unwrap_err();
         assert!(e.message.contains("wtime (ms)"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_level_is_for_play_and_within_range() {
+        let caps = Caps::default();
+        let plan = |json: &str| request(json).plan(&caps);
+        let p = plan(r#"{"page":"p","game":{"variant":"pom"},"mode":"play","movetime":100,"level":3}"#).unwrap();
+        assert_eq!(p.level, 3);
+        let p = plan(r#"{"page":"p","game":{"variant":"pom"},"mode":"play","movetime":100}"#).unwrap();
+        assert_eq!(p.level, LEVEL_MAX, "full strength by default");
+        let p = plan(r#"{"page":"p","game":{"variant":"pom"},"level":3}"#).unwrap();
+        assert_eq!(p.level, LEVEL_MAX, "an analysis at full strength");
+        let e = plan(r#"{"page":"p","game":{"variant":"pom"},"mode":"play","movetime":100,"level":21}"#).unwrap_err();
+        assert!(e.message.contains("level 21: give 0 to 20"), "{}", e.message);
     }
 
     #[test]

@@ -87,7 +87,18 @@ impl Go {
             "movestogo" => self.movestogo = Some(tokens.value(COMMAND, keyword)?),
             "depth" => self.depth = Some(tokens.value(COMMAND, keyword)?),
             "nodes" => self.nodes = Some(tokens.value(COMMAND, keyword)?),
-            "mate" => self.mate = Some(tokens.value(COMMAND, keyword)?),
+            "mate" => {
+                // A mate in 0 or fewer moves is no search to run.
+                let n: i64 = tokens.value(COMMAND, keyword)?;
+                if n < 1 {
+                    return Err(ParseError::unexpected(COMMAND, "a mate in 1 or more moves", &n.to_string()));
+                }
+                self.mate = Some(u32::try_from(n).map_err(|_| ParseError::OutOfRange {
+                    command: COMMAND,
+                    keyword,
+                    token: n.to_string(),
+                })?);
+            }
             "movetime" => self.movetime = Some(tokens.value(COMMAND, keyword)?),
             "perft" => self.perft = Some(tokens.value(COMMAND, keyword)?),
             "infinite" => self.infinite = true,

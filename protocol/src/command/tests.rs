@@ -392,6 +392,9 @@ fn go_errors_name_keyword_and_token() {
     assert_eq!(error("go wtime 100 btime"), "go: missing value after 'btime'");
     assert_eq!(error("go depth infinite"), "go: depth value 'infinite' is not a number");
     assert_eq!(error("go mate 3.5"), "go: mate value '3.5' is not a number");
+    assert_eq!(error("go mate 0"), "go: expected a mate in 1 or more moves, got '0'");
+    assert_eq!(error("go mate -2"), "go: expected a mate in 1 or more moves, got '-2'");
+    assert_eq!(error("go mate 99999999999"), "go: mate value '99999999999' out of range");
     assert_eq!(error("go depth 3 foo"), "go: unknown keyword 'foo'");
     assert_eq!(error("go 3"), "go: unknown keyword '3'");
     assert!(error("go searchmoves e3e5 z9z").starts_with("go: bad move 'z9z' ("));

@@ -22,6 +22,7 @@
 //! - `movepick`: the staged move picker.
 //! - `tt`: the transposition table.
 //! - `time`: time management.
+//! - `skill`: strength levels (`Skill Level`, `UCI_Elo`) and their choice.
 //! - `search`: the node search of one thread and its quiescence search.
 //! - `threads`: the engine object and Lazy SMP.
 //! - `bench`: the bench's fixed-depth searches.
@@ -38,6 +39,7 @@ mod report;
 mod score;
 mod search;
 pub mod see;
+pub mod skill;
 mod threads;
 mod time;
 mod tt;
@@ -46,5 +48,6 @@ pub use control::{Control, Stops};
 pub use eval::{eval_breakdown, evaluate, piece_value};
 pub use limits::Limits;
 pub use report::{Info, Report, SearchResult};
+pub use skill::SkillSettings;
 pub use threads::Engine;
 pub use tt::Tt;

@@ -12,11 +12,12 @@ use super::limits::Limits;
 use super::report::{Info, Report, SearchResult};
 use super::score::{reported, to_uci, MATE_IN_MAX};
 use super::search::{extend_pv, Shared, ThreadResult, Worker};
+use super::skill::SkillSettings;
 use super::time::TimeManager;
 use super::tt::Tt;
 use crate::nnue::{NetChoice, UseNnue};
 use protocol::ScoreValue;
-use rules::{Move, Position};
+use rules::{Move, Position, SplitMix64};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc;
@@ -38,6 +39,11 @@ pub struct Engine {
     /// The nets and whether to evaluate with them (`Use NNUE`,
     /// `EvalFile`).
     nets: NetChoice,
+    /// The strength level's options (full strength by default).
+    skill: SkillSettings,
+    /// The stream of a level's choices without `Skill Seed`: random per
+    /// engine, advanced by each choice.
+    choices: SplitMix64,
 }
 
 impl Default for Engine {
@@ -78,6 +84,8 @@ impl Engine {
             move_overhead: 30,
             histories: vec![Histories::new()],
             nets: NetChoice::default(),
+            skill: SkillSettings::default(),
+            choices: SplitMix64::new(random_seed()),
         })
     }
 
@@ -171,6 +179,16 @@ impl Engine {
         &self.nets
     }
 
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo` and `Skill Seed`.
+    pub fn set_skill(&mut self, skill: SkillSettings) {
+        self.skill = skill;
+    }
+
+    /// The strength level's options.
+    pub fn skill(&self) -> SkillSettings {
+        self.skill
+    }
+
     /// Clears the table (in parallel) and every history.
     pub fn new_game(&mut self) {
         self.clear_hash();
@@ -197,7 +215,28 @@ impl Engine {
     pub fn search(&mut self, pos: &Position, limits: &Limits, control: &Control, report: &mut dyn FnMut(Report)) -> SearchResult {
         let start = Instant::now();
         self.tt.new_search();
-        let shared = Shared::new(control, limits, self.threads, self.multipv).with_net(self.nets.active(pos.variant()));
+        // A strength level searches shallower and at least four lines,
+        // then chooses among them (skill.rs).
+        let skill = self.skill.skill(pos.variant());
+        // With a seed, a level's choices depend on the seed and the
+        // position alone; without, on this engine's own stream.
+        let mut rng = match self.skill.seed {
+            0 => SplitMix64::new(self.choices.next_u64()),
+            seed => SplitMix64::stream(seed, pos.key()),
+        };
+        let weakened;
+        let (limits, multipv) = match skill {
+            Some(skill) => {
+                let depth = skill.depth(&mut rng);
+                weakened = Limits {
+                    depth: Some(limits.depth.map_or(depth, |d| d.min(depth))),
+                    ..limits.clone()
+                };
+                (&weakened, self.multipv.max(super::skill::LINES))
+            }
+            None => (limits, self.multipv),
+        };
+        let shared = Shared::new(control, limits, self.threads, multipv).with_net(self.nets.active(pos.variant()));
         let time = TimeManager::new(limits, pos.side_to_move(), self.move_overhead, control.is_pondering());
         let tt = &self.tt;
         let (tx, rx) = mpsc::channel::<Report>();
@@ -285,15 +324,26 @@ impl Engine {
             };
             report(Report::Info(info));
         }
-        let best_move = best
+        let mut best_move = best
             .pv
             .first()
             .copied()
             .filter(|&m| pos.is_legal(m))
             .or_else(|| pos.legal_move_vec().first().copied());
+        let mut ponder = pv.get(1).copied();
+        if let Some(skill) = skill {
+            let lines = shared.lines.lock().map(|l| l.clone()).unwrap_or_default();
+            if !lines.is_empty() {
+                let line = &lines[skill.pick(pos, &lines, shared.wdl_model(pos.variant()), &mut rng)];
+                if pos.is_legal(line.mv) {
+                    best_move = Some(line.mv);
+                    ponder = line.reply;
+                }
+            }
+        }
         SearchResult {
             best: best_move,
-            ponder: pv.get(1).copied(),
+            ponder,
             score,
             wdl,
             internal_score: to_uci(best.score),
@@ -301,6 +351,13 @@ impl Engine {
             nodes,
         }
     }
+}
+
+/// A seed no two engines share: std's per-process random hasher keys,
+/// with no clock (which some targets lack).
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new().build_hasher().finish()
 }
 
 /// The thread whose move wins the vote: each thread votes for its move

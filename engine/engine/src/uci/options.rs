@@ -3,7 +3,7 @@
 //! `option`, `memory` and `cores` (docs/XBOARD.md): [`parse`] checks a
 //! value and [`apply`] sets what the player keeps, for both loops.
 
-use crate::player;
+use crate::player::{self, skill, SkillSettings};
 use protocol::{OptionDecl, OptionKind};
 
 /// An option's identity.
@@ -22,6 +22,10 @@ pub enum OptionId {
     ShowWdl,
     UseNnue,
     EvalFile,
+    SkillLevel,
+    LimitStrength,
+    UciElo,
+    SkillSeed,
     /// A search parameter of the `spsa` build: its index in
     /// `player::params::TUNABLES`.
     Tunable(usize),
@@ -100,6 +104,17 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
                 },
             },
         ),
+        // Strength levels with Stockfish's names (player/skill.rs):
+        // Skill Level 20 and UCI_LimitStrength off are full strength.
+        (OptionId::SkillLevel, spin("Skill Level", skill::LEVEL_MAX, 0, skill::LEVEL_MAX)),
+        (OptionId::LimitStrength, check("UCI_LimitStrength", false)),
+        (
+            OptionId::UciElo,
+            spin("UCI_Elo", SkillSettings::default().elo, skill::ELO_MIN, skill::ELO_MAX),
+        ),
+        // 0: a fresh choice each move; else the same choice in the same
+        // position, for tests and reproducible games.
+        (OptionId::SkillSeed, spin("Skill Seed", 0, 0, i64::from(i32::MAX))),
     ];
     // The `spsa` build lists the search's parameters for a tuner to set
     // (docs/SPSA.md), with Pillars of Medusa's defaults (the variants share
@@ -123,7 +138,8 @@ pub fn parse(name: &str, value: Option<&str>) -> Result<(OptionId, OptionValue),
         OptionKind::Spin { min, max, .. } => {
             let v = value.ok_or_else(|| format!("option '{}' needs a value", decl.name))?;
             let n: i64 = v.parse().map_err(|_| format!("option '{}': '{v}' is not a number", decl.name))?;
-            if n < *min || n > *max {
+            // UCI_Elo outside its range is clamped by `apply`, which says so.
+            if (n < *min || n > *max) && *id != OptionId::UciElo {
                 return Err(format!("option '{}': {n} is out of range {min}..{max}", decl.name));
             }
             OptionValue::Spin(n)
@@ -170,6 +186,29 @@ pub fn apply(player: &mut player::Engine, id: OptionId, value: &OptionValue) -> 
             // The error names the option and the file already.
             let said = player.load_eval_file(path)?;
             return Ok(Some(format!("loaded {said}")));
+        }
+        (OptionId::SkillLevel, OptionValue::Spin(n)) => player.set_skill(SkillSettings {
+            level: *n,
+            ..player.skill()
+        }),
+        (OptionId::LimitStrength, OptionValue::Check(on)) => player.set_skill(SkillSettings {
+            limit_strength: *on,
+            ..player.skill()
+        }),
+        (OptionId::SkillSeed, OptionValue::Spin(n)) => player.set_skill(SkillSettings {
+            seed: *n as u64,
+            ..player.skill()
+        }),
+        (OptionId::UciElo, OptionValue::Spin(n)) => {
+            let elo = (*n).clamp(skill::ELO_MIN, skill::ELO_MAX);
+            player.set_skill(SkillSettings { elo, ..player.skill() });
+            if elo != *n {
+                return Ok(Some(format!(
+                    "UCI_Elo {n} is outside {}..{}: set to {elo}",
+                    skill::ELO_MIN,
+                    skill::ELO_MAX
+                )));
+            }
         }
         // `parse` checked the range (a spin's), which is the parameter's.
         (OptionId::Tunable(i), OptionValue::Spin(n)) => player::params::set(i, *n as i32)?,

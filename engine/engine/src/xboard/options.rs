@@ -11,12 +11,16 @@ use protocol::{OptionDecl, OptionKind};
 /// CECP command of their own (Hash is `memory`, Threads `cores`, Ponder
 /// `hard`/`easy`, UCI_Variant `variant`) or no use here (the book, which
 /// the CECP loop does not play from, and UCI's analysis and WDL flags).
-pub const SHOWN: [OptionId; 5] = [
+pub const SHOWN: [OptionId; 9] = [
     OptionId::MultiPv,
     OptionId::MoveOverhead,
     OptionId::UseNnue,
     OptionId::EvalFile,
     OptionId::ClearHash,
+    OptionId::SkillLevel,
+    OptionId::LimitStrength,
+    OptionId::UciElo,
+    OptionId::SkillSeed,
 ];
 
 /// The shown options' declarations, in [`SHOWN`]'s order.
@@ -87,6 +91,10 @@ mod tests {
                 "feature option=\"Use NNUE -combo *auto /// true /// false\"",
                 "feature option=\"EvalFile -file <embedded>\"",
                 "feature option=\"Clear Hash -button\"",
+                "feature option=\"Skill Level -spin 20 0 20\"",
+                "feature option=\"UCI_LimitStrength -check 0\"",
+                "feature option=\"UCI_Elo -spin 1500 850 2200\"",
+                "feature option=\"Skill Seed -spin 0 0 2147483647\"",
             ]
         );
     }

@@ -81,9 +81,10 @@ export function redraw() {
   part('eval', [state.evalInfo], () => renderEvalBar($('evalbar'), $('eval-text'), state.evalInfo));
   part('editor', [state.edit], drawEditor);
   // The link to the game and the move shown (link.js), once shown.
-  part('link', [state.variant, state.startFen, state.moves, state.ply, !view], () => {
+  part('link', [state.variant, state.startFen, state.moves, state.ply, state.level, !view], () => {
     if (view) $('link').value = linkUrl(linkFragment(state));
   });
+  part('level', [state.level], () => { $('play-level').value = String(state.level); });
 }
 
 // The clocks and the players' names, by the board's orientation.

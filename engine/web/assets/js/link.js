@@ -15,12 +15,14 @@ function encode(text) {
   return encodeURIComponent(text).replace(/%20/g, '+').replace(/%2F/g, '/');
 }
 
-// The fragment (without `#`) of a game `{variant, startFen, moves, ply}`.
-export function linkFragment({ variant, startFen, moves, ply }) {
+// The fragment (without `#`) of a game `{variant, startFen, moves, ply}`,
+// with the play panel's `level` when it is not full strength (20).
+export function linkFragment({ variant, startFen, moves, ply, level }) {
   const parts = [`variant=${encode(variant)}`];
   if (startFen) parts.push(`fen=${encode(startFen)}`);
   if (moves.length) parts.push(`moves=${moves.map(encode).join('+')}`);
   parts.push(`ply=${ply}`);
+  if (Number.isInteger(level) && level < 20) parts.push(`level=${level}`);
   return parts.join('&');
 }
 
@@ -38,6 +40,8 @@ export function readLink(hash) {
   // `game=N`: game N of the tournament the server follows (`gorgon serve
   // --tournament`), whose PGN holds the engines' comments.
   const game = Number(params.get('game'));
+  // `level=N`: the play panel's level (0..20); absent, full strength.
+  const level = params.has('level') ? Number(params.get('level')) : 20;
   return {
     variant,
     fen: params.get('fen') || null,
@@ -45,6 +49,7 @@ export function readLink(hash) {
     ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length,
     mode,
     game: Number.isInteger(game) && game > 0 ? game : null,
+    level: Number.isInteger(level) && level >= 0 && level <= 20 ? level : 20,
   };
 }
 
@@ -84,6 +89,7 @@ export function linkUrl(fragment) {
 // shown instead.
 export async function openLink(link) {
   endMatch();
+  S.setLevel(link ? link.level : 20);
   if (link && link.game && (await openTournamentGame(link))) {
     if (link.ply !== link.moves.length) await show(link.ply);
     return;

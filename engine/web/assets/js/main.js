@@ -121,6 +121,10 @@ async function start() {
     show(state.ply);
   });
   $('new-game').addEventListener('click', () => newMatch());
+  $('play-level').addEventListener('change', (e) => {
+    S.setLevel(Number(e.target.value));
+    linkEffects();
+  });
   $('takeback').addEventListener('click', takeback);
   $('resign').addEventListener('click', resign);
   $('analyse-toggle').addEventListener('click', toggle);

@@ -52,7 +52,7 @@ function engineMove(view) {
   if (running && running.kind === 'play' && thinkingAbout === node) return;
   thinkingAbout = node;
   const spec = gameSpec();
-  const body = { game: spec, mode: 'play', threads: state.match.threads };
+  const body = { game: spec, mode: 'play', threads: state.match.threads, level: state.level };
   if (clocks.enabled) {
     Object.assign(body, { wtime: Math.max(1, clocks.remaining('white')), btime: Math.max(1, clocks.remaining('black')),
       winc: state.match.control.increment * 1000, binc: state.match.control.increment * 1000 });

@@ -26,6 +26,8 @@ export const state = {
   views: new Map(),
   history: [],
   mode: 'play',
+  // The engine's strength in play (`Skill Level`, 0..20; 20 is full).
+  level: 20,
   notation: 'coord',
   // A result the board cannot see: a resignation, a flag.
   result: null,
@@ -307,6 +309,11 @@ export function announce(announcement) {
 
 export function flip() {
   change({ flipped: !state.flipped });
+}
+
+// The play panel's level; an integer in 0..20, anything else full strength.
+export function setLevel(level) {
+  change({ level: Number.isInteger(level) && level >= 0 && level <= 20 ? level : 20 });
 }
 
 export function setCoordinates(coordinates) {

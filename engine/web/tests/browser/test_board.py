@@ -10,6 +10,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from board import SAMPLE_GAME, Page, squares_of
 from conftest import FIGURES
@@ -322,3 +323,38 @@ def test_a_late_reply_is_dropped_when_a_newer_action_came(page):
     assert page.js("return document.getElementById('fen').value") == start
     assert (page.piece("e3"), page.piece("e5")) == ("wW", None)
     assert page.status() == "White to move"
+
+
+def test_the_level_picker_plays_weaker_and_is_kept_in_the_link(page):
+    """Play's level picker (issue 66): the level goes with the engine's
+    searches, the link keeps it, and a link with a level opens with it."""
+    page.select("play-level", "0")
+    page.wait(lambda d: "level=0" in d.execute_script("return location.hash"), "the level in the link")
+    assert "level=0" in page.driver.find_element(By.ID, "link").get_attribute("value")
+    # The searches' requests, as the page sends them.
+    page.driver.execute_script(
+        """window.searchBodies = [];
+        const original = window.fetch;
+        window.fetch = function (path, options) {
+          if (String(path).includes('/api/search') && options && options.body) window.searchBodies.push(JSON.parse(options.body));
+          return original.apply(this, arguments);
+        };"""
+    )
+    page.select("play-tc", "movetime:300")
+    page.select("play-colour", "white")
+    page.button("new-game")
+    page.wait(lambda d: page.state("match") is not None, "the match")
+    page.play("e3e5")
+    page.wait(lambda d: page.ply_count() == 2, "Gorgon's reply", timeout=15)
+    bodies = page.driver.execute_script("return window.searchBodies")
+    assert bodies and bodies[-1]["mode"] == "play" and bodies[-1]["level"] == 0, bodies
+    # Full strength: no level in the link.
+    page.select("play-level", "20")
+    page.wait(lambda d: "level=" not in d.execute_script("return location.hash"), "no level in the link")
+    # A link with a level opens with the picker at that level.
+    page.driver.get("about:blank")
+    page.driver.get(page.url + "#variant=minipom&ply=0&level=7")
+    page.wait(lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the board")
+    assert page.state("level") == 7
+    assert Select(page.driver.find_element(By.ID, "play-level")).first_selected_option.get_attribute("value") == "7"
+    assert page.state("variant") == "minipom"

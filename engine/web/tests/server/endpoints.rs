@@ -359,6 +359,30 @@ fn the_engine_plays_within_a_clock() {
     assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
 }
 
+/// A level plays from its shallow search of four lines, within the
+/// movetime it is given (it needs far less); the next game at full
+/// strength searches deeper again.
+#[test]
+fn a_level_plays_from_its_shallow_lines() {
+    let s = server(test_caps());
+    let body = |level: &str| format!(r#"{{"page":"lv","game":{{"variant":"pom"}},"mode":"play","movetime":1500{level}}}"#);
+    let all = stream(&s, "/api/search", &body(r#","level":0"#)).rest();
+    let infos: Vec<&Value> = all.iter().filter(|(n, _)| n == "info").map(|(_, d)| d).collect();
+    assert!(infos.iter().all(|i| i["depth"] == 1), "level 0 searches one ply: {infos:?}");
+    assert!(infos.iter().any(|i| i["multipv"] == 4), "four lines: {infos:?}");
+    assert_eq!(all.last().unwrap().0, "bestmove");
+    let all = stream(&s, "/api/search", &body("")).rest();
+    let deepest = all
+        .iter()
+        .filter(|(n, _)| n == "info")
+        .filter_map(|(_, d)| d["depth"].as_u64())
+        .max();
+    assert!(deepest > Some(4), "full strength again: {deepest:?}");
+    let r = post(&s, "/api/search", &body(r#","level":25"#));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("level 25: give 0 to 20"), "{}", r.body);
+}
+
 #[test]
 fn stop_ends_an_infinite_analysis_and_a_new_position_replaces_it() {
     let s = server(test_caps());

@@ -19,6 +19,7 @@ use super::params;
 use super::report::Report;
 use super::score::{is_mate, DRAW, INFINITE, MATE, MATE_IN_MAX, MAX_PLY};
 use super::see::see;
+use super::skill::Line;
 use super::time::TimeManager;
 use super::tt::{Tt, TtBound};
 use crate::nnue::{Network, NnueStack};
@@ -53,6 +54,9 @@ pub(crate) struct Shared<'a> {
     pub stop: AtomicBool,
     pub counters: Vec<NodeCounter>,
     pub results: Vec<Mutex<ThreadResult>>,
+    /// The main thread's lines of its latest completed iteration, best
+    /// first (a strength level chooses among them).
+    pub lines: Mutex<Vec<Line>>,
     pub multipv: usize,
     /// The net every thread evaluates with (`None`: the hand-written
     /// evaluation).
@@ -67,6 +71,7 @@ impl<'a> Shared<'a> {
             stop: AtomicBool::new(false),
             counters: (0..threads).map(|_| NodeCounter::default()).collect(),
             results: (0..threads).map(|_| Mutex::new(ThreadResult::default())).collect(),
+            lines: Mutex::new(Vec::new()),
             multipv: multipv.max(1),
             net: None,
         }
