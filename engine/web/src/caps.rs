@@ -45,6 +45,10 @@ pub struct Caps {
     /// Tournament event streams open at once (`--tournament`): each is a
     /// connection the two timeouts above do not bound.
     pub viewers: usize,
+    /// A tournament stream whose page takes no event for this long (its
+    /// socket and buffer full: a stalled viewer) is dropped, and its slot
+    /// goes to the next viewer.
+    pub stream_stall: Duration,
 }
 
 impl Default for Caps {
@@ -52,7 +56,7 @@ impl Default for Caps {
     /// searches at once, 2000 plies, 20,000 plies in an imported record,
     /// 1 MB bodies, 256 connections, 10 s for a request's headers (or an
     /// idle connection), 30 s from them to the response, 32 tournament
-    /// streams.
+    /// streams, each dropped when its page has taken nothing for 20 s.
     fn default() -> Caps {
         Caps {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -68,6 +72,7 @@ impl Default for Caps {
             head_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(30),
             viewers: 32,
+            stream_stall: Duration::from_secs(20),
         }
     }
 }

@@ -271,6 +271,10 @@ impl Live {
             .map(|e| serde_json::from_str(&e.data).unwrap_or(serde_json::Value::Null))
             .collect();
         serde_json::json!({
+            // The server's clock, by which the page runs the games'
+            // clocks (the runner's `at` is this machine's time too), not
+            // the viewer's own, which may be set otherwise (N17).
+            "now": now_ms(),
             "file": self.path.display().to_string(),
             "id": event_id(&store.tag, store.entries.len()),
             "events": events,
@@ -311,20 +315,55 @@ impl Live {
     }
 }
 
+/// This machine's time, Unix milliseconds (the runner's `at` is the same).
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The server's time for a page's clocks: `event: time`, no id (it is no
+/// line of the log), sent every [`TIME_EVERY`] while the stream is idle.
+fn time_event() -> Event {
+    Event::default()
+        .event("time")
+        .data(serde_json::json!({ "now": now_ms() }).to_string())
+}
+
+/// How often an idle stream tells the page the server's time.
+const TIME_EVERY: Duration = Duration::from_secs(1);
+
 /// `TAG:N`, the SSE id of the N-th entry (1-based) of the log tagged TAG.
 fn event_id(tag: &str, n: usize) -> String {
     format!("{tag}:{n}")
 }
 
-/// Feeds one page's stream until the page goes away. Every event waits
-/// for room in the page's buffer: only this task waits for a slow page.
-async fn pump(live: Arc<Live>, last_id: Option<String>, out: mpsc::Sender<Event>, _permit: tokio::sync::OwnedSemaphorePermit) {
+/// One event into a page's buffer, waiting at most `stall` for room: a
+/// page that takes nothing for that long (it never reads: its socket and
+/// buffer are full) is a stalled viewer, and false ends its stream, so
+/// that its slot goes to the next viewer. False too when the page went.
+async fn send(out: &mpsc::Sender<Event>, event: Event, stall: Duration) -> bool {
+    matches!(tokio::time::timeout(stall, out.send(event)).await, Ok(Ok(())))
+}
+
+/// Feeds one page's stream until the page goes away or stalls. Every
+/// event waits for room in the page's buffer: only this task waits for a
+/// slow page, and for a stalled one no longer than `stall`.
+async fn pump(
+    live: Arc<Live>,
+    last_id: Option<String>,
+    out: mpsc::Sender<Event>,
+    stall: Duration,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+) {
     // Subscribed before reading the store, so that no line falls between.
     let mut fresh = live.channel.subscribe();
+    let mut clock = tokio::time::interval(TIME_EVERY);
+    clock.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let (mut generation, mut next, reset) = live.resume(last_id.as_deref());
     if reset {
         let why = serde_json::json!({ "type": "reset", "reason": "the event log is another one now" });
-        if out.send(Event::default().event("reset").data(why.to_string())).await.is_err() {
+        if !send(&out, Event::default().event("reset").data(why.to_string()), stall).await {
             return;
         }
     }
@@ -335,7 +374,7 @@ async fn pump(live: Arc<Live>, last_id: Option<String>, out: mpsc::Sender<Event>
                 for e in batch {
                     next += 1;
                     let event = Event::default().event(&e.name).id(event_id(&tag, next)).data(&*e.data);
-                    if out.send(event).await.is_err() {
+                    if !send(&out, event, stall).await {
                         return;
                     }
                 }
@@ -347,7 +386,7 @@ async fn pump(live: Arc<Live>, last_id: Option<String>, out: mpsc::Sender<Event>
                 generation = live.generation();
                 next = 0;
                 let why = serde_json::json!({ "type": "reset", "reason": "the event log was truncated or replaced" });
-                if out.send(Event::default().event("reset").data(why.to_string())).await.is_err() {
+                if !send(&out, Event::default().event("reset").data(why.to_string()), stall).await {
                     return;
                 }
                 continue;
@@ -362,13 +401,19 @@ async fn pump(live: Arc<Live>, last_id: Option<String>, out: mpsc::Sender<Event>
                 Ok(f) if f.generation == generation && f.index == next => {
                     next += 1;
                     let event = Event::default().event(&f.entry.name).id(event_id(&f.tag, next)).data(&*f.entry.data);
-                    if out.send(event).await.is_err() {
+                    if !send(&out, event, stall).await {
                         return;
                     }
                 }
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(broadcast::error::RecvError::Closed) => return,
             },
+            // The server's time, for the page's running clocks.
+            _ = clock.tick() => {
+                if !send(&out, time_event(), stall).await {
+                    return;
+                }
+            }
             // The page went away while nothing new came.
             () = out.closed() => return,
         }
@@ -428,7 +473,7 @@ pub async fn events(State(app): State<Arc<App>>, headers: HeaderMap, query: axum
         .map(str::to_string)
         .or(from_query);
     let (tx, rx) = mpsc::channel(STREAM_BUFFER);
-    tokio::spawn(pump(live, last_id, tx, permit));
+    tokio::spawn(pump(live, last_id, tx, app.caps.stream_stall, permit));
     // A comment every second: a page that went away is noticed, and its
     // task and permit freed, within a second or so.
     Sse::new(Events(rx))

@@ -223,16 +223,18 @@ function drawCard(g, entry) {
 }
 
 // The clocks of the games in play: the side to move's runs down from
-// the time of the last event that set it.
+// the time of the last event that set it, by the server's clock.
 export function tickClocks(live) {
   for (const [n, entry] of cards) {
     const g = live.games.get(n);
     if (!g) continue;
     const clock = g.clock || [null, null];
     const moving = sideToMove(g);
+    // The server's time now (the runner's `at` is on its clock).
+    const now = Date.now() + (live.offset || 0);
     const show = (ms, side) => {
       if (ms === null || ms === undefined) return '';
-      const left = side === moving && !g.result ? ms - Math.max(0, Date.now() - g.clockAt) : ms;
+      const left = side === moving && !g.result ? ms - Math.max(0, now - g.clockAt) : ms;
       return clockText(Math.max(0, left));
     };
     entry.parts.bottomClock.textContent = show(clock[0], 'white');

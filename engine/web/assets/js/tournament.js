@@ -22,6 +22,10 @@ export const live = {
   connected: false,
   // Events applied (the tests wait on it).
   applied: 0,
+  // The server's clock less this machine's, ms: the games' clocks run by
+  // the server's time (the runner's `at` is its machine's), not by a
+  // viewer's clock that may be set otherwise.
+  offset: 0,
 };
 window.gorgonLive = live;
 
@@ -129,6 +133,7 @@ async function follow() {
     try {
       if (fresh) {
         const snap = await api.get('/api/tournament/state');
+        if (typeof snap.now === 'number') live.offset = snap.now - Date.now();
         clear();
         for (const ev of snap.events) if (ev) apply(ev.type, ev);
         if (snap.problem) live.notices.push(snap.problem);
@@ -137,6 +142,11 @@ async function follow() {
         redraw();
       }
       await api.watch('/api/tournament/events', live.lastId, (name, data, id) => {
+        // The server's time (no line of the log): only the clocks use it.
+        if (name === 'time') {
+          if (data && typeof data.now === 'number') live.offset = data.now - Date.now();
+          return;
+        }
         if (id) live.lastId = id;
         if (name === 'reset') live.lastId = null;
         apply(name, data);

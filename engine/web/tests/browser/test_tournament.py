@@ -330,3 +330,41 @@ def test_games_finishing_out_of_order_are_listed_once_each_in_order(browser):
         assert listed() == [1, 2, 3]
     finally:
         stop(server)
+
+
+def test_running_clocks_follow_the_servers_time_not_a_skewed_viewer(browser):
+    """N17: a viewer whose clock is an hour ahead still sees the side to
+    move's clock run from the runner's time, by the server's clock."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-skew-"))
+    events = work / "events.jsonl"
+    now = int(time.time() * 1000)
+    lines = [
+        {"type": "match", "at": now - 6000, "run": "s", "variant": "pom", "event": "Skew", "site": "here",
+         "engines": ["A", "B"], "tc": ["1+0"] * 2, "games": 1, "concurrency": 1},
+        # Black to move after the book's e3e5, its clock running for 5 s.
+        {"type": "game_start", "at": now - 5000, "game": 1, "round": 1, "variant": "pom", "white": "A",
+         "black": "B", "fen": None, "book": ["e3e5"], "tc": ["1+0", "1+0"], "clock": [60000, 60000]},
+    ]
+    events.write_text("".join(json.dumps(l) + "\n" for l in lines))
+    server, url = serve(events, work / "token")
+    skew = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+        "source": "const realNow = Date.now.bind(Date); Date.now = () => realNow() + 3600 * 1000;"})
+    try:
+        browser.get(url)
+        assert browser.execute_script("return Date.now() - performance.timeOrigin - performance.now()") > 3500 * 1000
+
+        def clocks(d):
+            return d.execute_script(
+                "return [...document.querySelectorAll('.t-board[data-game=\"1\"] .clock')].map((c) => c.textContent);")
+
+        def black_running(d):
+            # Black's clock ran 5 s and a little more since: 0:55 or a
+            # little less (a loaded machine's slack), never the 0:00 of an
+            # hour ahead; White's is still 1:00.
+            texts = clocks(d)
+            return "1:00" in texts and any(re.fullmatch(r"0:(3\d|4\d|5[0-5])", t) for t in texts)
+
+        WebDriverWait(browser, 30).until(black_running, f"the running clock by the server's time: {clocks(browser)}")
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": skew["identifier"]})
+        stop(server)

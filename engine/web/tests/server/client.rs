@@ -195,6 +195,8 @@ pub struct EventStream {
     pending: String,
     /// The `id:` of the last event read, if it had one.
     pub last_id: Option<String>,
+    /// The server's time of the last `time` event (a tournament stream's).
+    pub server_now: Option<u64>,
 }
 
 /// Opens a GET event stream (a tournament's) with the page's headers and
@@ -209,6 +211,7 @@ pub fn watch(server: &Server, path: &str, extra: &[(&str, &str)]) -> EventStream
         reader,
         pending: String::new(),
         last_id: None,
+        server_now: None,
     }
 }
 
@@ -221,6 +224,7 @@ pub fn stream(server: &Server, path: &str, body: &str) -> EventStream {
         reader,
         pending: String::new(),
         last_id: None,
+        server_now: None,
     }
 }
 
@@ -245,7 +249,14 @@ impl EventStream {
                 if data.is_empty() {
                     continue;
                 }
-                return Some((name, serde_json::from_str(&data).expect("event data is JSON")));
+                let data: serde_json::Value = serde_json::from_str(&data).expect("event data is JSON");
+                // A tournament stream's clock (no line of the log): kept,
+                // not returned.
+                if name == "time" {
+                    self.server_now = data["now"].as_u64();
+                    continue;
+                }
+                return Some((name, data));
             }
             let chunk = read_chunk(&mut self.reader)?;
             self.pending.push_str(&String::from_utf8_lossy(&chunk));

@@ -194,7 +194,12 @@ fn write_events(path: &Path, lines: usize, pad: &str) -> (Duration, Duration) {
 fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
     let path = log_path("stall");
     std::fs::write(&path, line("match", 0)).unwrap();
-    let caps = web::Caps { viewers: 8, ..test_caps() };
+    // Stalled viewers kept for the whole test (the next test drops them).
+    let caps = web::Caps {
+        viewers: 8,
+        stream_stall: Duration::from_secs(600),
+        ..test_caps()
+    };
     let s = tournament_server(caps, &path);
     // Lines big enough to fill the stalled sockets' buffers soon.
     let pad = "e3e5 h10h8 ".repeat(700);
@@ -248,6 +253,99 @@ fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
     let extra: Vec<EventStream> = (0..4).map(|_| watch(&s, "/api/tournament/events", &[])).collect();
     let statuses: Vec<u16> = extra.iter().map(|e| e.status).collect();
     assert!(statuses.contains(&429), "5 stalled + 4 more over a cap of 8: {statuses:?}");
+    drop(stalled);
+}
+
+/// N17: the snapshot and the idle stream carry the server's time (Unix
+/// ms), by which the page runs the games' clocks; the log's lines still
+/// come in their order between the `time` events.
+#[test]
+fn the_server_tells_its_time() {
+    let path = log_path("time");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let s = tournament_server(test_caps(), &path);
+    let unix_ms = || {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as u64
+    };
+    let before = unix_ms();
+    let snap = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json();
+    let now = snap["now"].as_u64().expect("the snapshot's now");
+    assert!(now >= before && now <= unix_ms(), "{now} not between {before} and now");
+    let mut viewer = watch(&s, "/api/tournament/events", &[]);
+    assert_eq!(next(&mut viewer).0, "match");
+    append(&path, &line("move", 1));
+    // The idle stream's time comes before (or after) the new line, never
+    // in its place.
+    assert_eq!(next(&mut viewer).0, "move");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while viewer.server_now.is_none() {
+        assert!(Instant::now() < deadline, "no time event");
+        append(&path, &line("move", 2));
+        let _ = next(&mut viewer);
+    }
+    let told = viewer.server_now.unwrap();
+    assert!(told >= before && told <= unix_ms(), "{told}");
+}
+
+/// N11: a viewer that never reads holds its stream slot only until its
+/// page has taken nothing for `stream_stall`: 32 of them, every slot,
+/// do not lock out the 33rd viewer, who is let in once they are dropped
+/// and gets the log from its start.
+#[test]
+fn stalled_viewers_are_dropped_and_do_not_lock_out_the_next() {
+    let path = log_path("stalled-slots");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let stall = Duration::from_secs(2);
+    let caps = web::Caps {
+        viewers: 32,
+        stream_stall: stall,
+        ..test_caps()
+    };
+    let s = tournament_server(caps, &path);
+    // Each is let in (its response's head read: 200), then reads no more.
+    let stalled: Vec<TcpStream> = (0..32)
+        .map(|_| {
+            let mut v = stalled_viewer(&s);
+            let mut head = Vec::new();
+            let mut byte = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") {
+                std::io::Read::read_exact(&mut v, &mut byte).expect("the response's head");
+                head.push(byte[0]);
+            }
+            assert!(head.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&head));
+            v
+        })
+        .collect();
+    // Every slot is taken: the next viewer is refused for now.
+    assert_eq!(watch(&s, "/api/tournament/events", &[]).status, 429);
+    // Enough to fill each stalled page's socket and buffer (about 7.7 MB).
+    let pad = "e3e5 h10h8 ".repeat(700);
+    write_events(&path, 1000, &pad);
+    let written = Instant::now();
+    // Within the stall bound (and a loaded machine's slack) the slots are
+    // free again: a viewer is let in and reads the log from its start.
+    let deadline = written + stall + Duration::from_secs(30);
+    let mut viewer = loop {
+        let v = watch(&s, "/api/tournament/events", &[]);
+        if v.status == 200 {
+            break v;
+        }
+        assert_eq!(v.status, 429);
+        assert!(
+            Instant::now() < deadline,
+            "the stalled viewers still hold every slot {:?} after the log was written",
+            written.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    println!(
+        "a viewer let in {:?} after the log was written (stall bound {stall:?})",
+        written.elapsed()
+    );
+    assert_eq!(next(&mut viewer).0, "match");
     drop(stalled);
 }
 
