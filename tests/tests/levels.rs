@@ -30,6 +30,11 @@ fn deepest(lines: &[String]) -> u32 {
         .unwrap_or(0)
 }
 
+/// The search's last `info depth` line.
+fn last_info(lines: &[String]) -> &str {
+    lines.iter().rev().find(|l| l.starts_with("info depth ")).expect("an info line")
+}
+
 fn go(e: &mut Engine, go: &str) -> Vec<String> {
     e.send(go);
     e.read_until(T, |l| l.starts_with("bestmove "))
@@ -185,7 +190,7 @@ fn go_mate_solves_the_tactics_sets_mates() {
             e.send("ucinewgame");
             e.send(&format!("position fen {fen}"));
             let lines = go(&mut e, &format!("go mate {n}"));
-            let last_info = lines.iter().rev().find(|l| l.starts_with("info depth ")).expect("an info line");
+            let last_info = last_info(&lines);
             let mate: i32 = last_info
                 .split(" score mate ")
                 .nth(1)
@@ -217,7 +222,7 @@ fn go_mate_plays_the_mate_sets_solutions() {
         e.send("ucinewgame");
         e.send(&format!("position fen {fen}"));
         let lines = go(&mut e, &format!("go mate {n}"));
-        let last_info = lines.iter().rev().find(|l| l.starts_with("info depth ")).expect("an info line");
+        let last_info = last_info(&lines);
         assert!(last_info.contains(&format!(" score mate {n} ")), "{name}: {last_info}");
         let best = bestmove(&lines);
         assert!(solutions.split(' ').any(|s| s == best), "{name}: {best} is none of {solutions}");

@@ -100,13 +100,18 @@ def test_castling_and_the_swap_by_clicking_the_partner(page):
     assert (page.piece("c1"), page.piece("f1"), page.state("moves")) == ("wE", "MwA", ["f1c1"])
 
 
-def test_the_engine_replies_at_a_short_time_control(page):
+def play_e3e5_against_gorgon(page):
+    """A new game as White at 0.3 s a move: e3e5, and Gorgon's reply."""
     page.select("play-tc", "movetime:300")
     page.select("play-colour", "white")
     page.button("new-game")
     page.wait(lambda d: page.state("match") is not None, "the match")
     page.play("e3e5")
     page.wait(lambda d: page.ply_count() == 2, "Gorgon's reply", timeout=15)
+
+
+def test_the_engine_replies_at_a_short_time_control(page):
+    play_e3e5_against_gorgon(page)
     assert page.status() == "White to move"
     # Take back: the human's move and the reply go.
     page.button("takeback")
@@ -340,12 +345,7 @@ def test_the_level_picker_plays_weaker_and_is_kept_in_the_link(page):
           return original.apply(this, arguments);
         };"""
     )
-    page.select("play-tc", "movetime:300")
-    page.select("play-colour", "white")
-    page.button("new-game")
-    page.wait(lambda d: page.state("match") is not None, "the match")
-    page.play("e3e5")
-    page.wait(lambda d: page.ply_count() == 2, "Gorgon's reply", timeout=15)
+    play_e3e5_against_gorgon(page)
     bodies = page.driver.execute_script("return window.searchBodies")
     assert bodies and bodies[-1]["mode"] == "play" and bodies[-1]["level"] == 0, bodies
     # Full strength: no level in the link.

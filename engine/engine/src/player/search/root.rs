@@ -82,7 +82,7 @@ impl<'a> Worker<'a> {
             // best move found is played (stop, infinite and the clock
             // still apply).
             (None, Some(n)) if !limits.infinite => {
-                (MATE_SEARCH_PLIES_PER_MOVE * n.min(MAX_PLY as u32) as i32 + MATE_SEARCH_PLIES_PER_MOVE).min(MAX_PLY as i32 - 1)
+                (MATE_SEARCH_PLIES_PER_MOVE * (n.min(MAX_PLY as u32) as i32 + 1)).min(MAX_PLY as i32 - 1)
             }
             _ => MAX_PLY as i32 - 1,
         };
