@@ -9,6 +9,7 @@ use crate::ending::Termination;
 use crate::error::EngineError;
 use crate::live::{Feed, Thought};
 use crate::process::{Process, Recv};
+pub use crate::record::PonderStats;
 use crate::tc::{Clock, Limits};
 use protocol::{MoveText, Score};
 use rules::{Move, Position};
@@ -85,23 +86,6 @@ impl Default for Timing {
             untimed_move: Duration::from_secs(60),
             stop_grace: Duration::from_millis(1000),
         }
-    }
-}
-
-/// How the ponder searches of an engine ended when it was to move (a
-/// search stopped by the end of the game counts neither way).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PonderStats {
-    /// The opponent played the expected move: `ponderhit`.
-    pub hits: u32,
-    /// It played another move (`stop`), or the ponder search ended on its own.
-    pub misses: u32,
-}
-
-impl PonderStats {
-    pub fn add(&mut self, other: PonderStats) {
-        self.hits += other.hits;
-        self.misses += other.misses;
     }
 }
 

@@ -13,10 +13,15 @@
 //! - `openings`: opening files and seeded random openings.
 //! - `ending`: how a game ended (result, `Termination`, whose fault).
 //! - `record`: the record of a game (its moves, scores, times, ending).
+//! - `pgn`: PGN export and the replaying parser.
+//! - `report`: what games add up to: the report, its summary, the tally
+//!   (shared by the runner and `--stats`; it runs no engine).
+//! - `results`: the summary of PGN files already played (`--stats`).
+//! - `timeuse`: where each engine spent its clock, from those files
+//!   (`--stats --time-use`).
 //! - `config`: how to start an engine, and the protocol it speaks.
 //! - `error`: why talking to an engine failed.
 //! - `process`: an engine process and its pipes.
-//! - `pgn`: PGN export and the replaying parser.
 //! - `live`: the event log a live view tails (`--events`), and what an
 //!   engine reports while it thinks.
 //! - `driver`: what the protocol drivers share: a turn, its answer, the
@@ -27,9 +32,6 @@
 //! - `engine`: one engine whatever its protocol (dispatches to `uci`, `cecp`).
 //! - `game`: one refereed game and the adjudication rules.
 //! - `tournament`: scheduling games on worker threads, live output, shards.
-//! - `results`: the summary of PGN files already played (`--stats`).
-//! - `timeuse`: where each engine spent its clock, from those files
-//!   (`--stats --time-use`).
 //! - `cli`: the command line (cutechess-cli style `key=value` groups).
 //! - `spsa`: the SPSA tuner's gains, state file and workers (`gorgon-tune`
 //!   plays its games with `tournament`; `spsa` itself needs only `stats`).
@@ -49,6 +51,7 @@ pub mod pgn;
 pub mod process;
 pub mod ratings;
 pub mod record;
+pub mod report;
 pub mod results;
 pub mod schedule;
 pub mod spsa;

@@ -45,3 +45,20 @@ impl GameRecord {
         faulty_side(Some(self.termination), self.result)
     }
 }
+
+/// How the ponder searches of an engine ended when it was to move (a
+/// search stopped by the end of the game counts neither way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PonderStats {
+    /// The opponent played the expected move: `ponderhit`.
+    pub hits: u32,
+    /// It played another move (`stop`), or the ponder search ended on its own.
+    pub misses: u32,
+}
+
+impl PonderStats {
+    pub fn add(&mut self, other: PonderStats) {
+        self.hits += other.hits;
+        self.misses += other.misses;
+    }
+}

@@ -2,7 +2,7 @@
 //! read back from PGN files (the runner's, e.g. the files of the shards of
 //! one match or tournament, docs/SHARDING.md; or old tournaments). No
 //! engine runs; the games go through the tally of a running match
-//! (`tournament::report_of_games`), so the summary is the one the match
+//! (`report::report_of_games`), so the summary is the one the match
 //! would have printed: per pairing the score, W/D/L, Elo ± 95 %, LOS and
 //! the pentanomial of the game pairs; the endings, the faults and, with
 //! `--sprt`, the LLR and the decision; with three or more engines the
@@ -39,8 +39,8 @@
 use crate::ending::{GameResult, Termination};
 use crate::pgn::{read_pgn, Game};
 use crate::ratings::RatingOptions;
+use crate::report::{report_of_games, MatchReport, Scored};
 use crate::stats::Sprt;
-use crate::tournament::{report_of_games, MatchReport, Scored};
 use std::collections::HashMap;
 use std::path::PathBuf;
 

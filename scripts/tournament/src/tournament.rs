@@ -1,33 +1,35 @@
 //! A match or tournament (round robin, gauntlet; the schedule is
 //! `schedule`'s): worker threads that keep their engine processes between
 //! games (restarting one only after it failed, or for every game if it
-//! asked so), PGN output in game order, the live line, the rating table
+//! asked so), PGN output as games finish (put in game order at the end),
+//! Ctrl-C and SIGTERM, the live line, the rating table
 //! every `--ratinginterval` games and the SPRT stop.
 
 use crate::cecp::dialect::check_limits;
 use crate::config::{EngineConfig, Protocol};
-use crate::driver::{PonderStats, Timing};
-use crate::ending::{faulty_side, GameResult, Termination};
+use crate::driver::Timing;
+use crate::ending::GameResult;
 use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
 use crate::live::{engine_standing, pairing_standing, EventLog, Feed};
 use crate::openings::{random_openings, Opening, Suite};
 use crate::pgn::write_game;
-use crate::ratings::{standings, PairingScore, RatingOptions, Standings};
-use crate::record::GameRecord;
+use crate::ratings::RatingOptions;
+use crate::record::{GameRecord, PonderStats};
+use crate::report::{encounter_line, Tally};
+pub use crate::report::{Encounter, Faults, MatchReport, Scored};
 use crate::schedule::{schedule, TournamentKind};
-use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
+use crate::stats::Sprt;
 use protocol::Shard;
 use rules::SplitMix64;
 use rules::{Color, Variant};
-use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::fmt::Write as _;
+use std::collections::{BTreeSet, VecDeque};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
@@ -126,200 +128,6 @@ impl MatchConfig {
     }
 }
 
-/// The faults an engine lost games by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Faults {
-    pub time_forfeits: u32,
-    pub illegal_moves: u32,
-    pub crashes: u32,
-    pub hangs: u32,
-}
-
-impl Faults {
-    pub fn total(&self) -> u32 {
-        self.time_forfeits + self.illegal_moves + self.crashes + self.hangs
-    }
-
-    fn add(&mut self, t: Termination) {
-        match t {
-            Termination::TimeForfeit => self.time_forfeits += 1,
-            Termination::IllegalMove => self.illegal_moves += 1,
-            Termination::Crashed => self.crashes += 1,
-            Termination::Hung => self.hangs += 1,
-            _ => {}
-        }
-    }
-}
-
-/// The results of two engines against each other, from the first's side.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Encounter {
-    pub first: usize,
-    pub second: usize,
-    pub wdl: Wdl,
-    pub penta: Pentanomial,
-}
-
-/// What a match produced.
-#[derive(Clone, Debug)]
-pub struct MatchReport {
-    /// What part of a match the figures cover, when not simply the whole
-    /// match played here: the shard, or the PGN files `--stats` read. The
-    /// summary's first line.
-    pub scope: Option<String>,
-    pub names: Vec<String>,
-    /// Finished games in game order.
-    pub games: Vec<GameRecord>,
-    pub encounters: Vec<Encounter>,
-    /// Per engine, over all its games.
-    pub totals: Vec<Wdl>,
-    pub faults: Vec<Faults>,
-    /// Processes started per engine (restarts included); empty when no
-    /// engine ran (`--stats`).
-    pub engine_starts: Vec<u32>,
-    /// How each engine's ponder searches ended.
-    pub ponder: Vec<PonderStats>,
-    /// How many games ended each way.
-    pub terminations: Vec<(Termination, u32)>,
-    /// The final LLR and the decision, if an SPRT ran.
-    pub sprt: Option<(f64, Option<SprtDecision>)>,
-    /// The anchor and simulations of the rating table of three or more engines.
-    pub rating_options: RatingOptions,
-    /// The opening suite the games started from (`Suite::describe`), if
-    /// they did: results are comparable only on the same openings.
-    pub suite: Option<String>,
-}
-
-impl MatchReport {
-    /// A report of no games yet between these engines: these pairings, no
-    /// faults, an LLR of 0 if an SPRT is to run.
-    fn empty(names: Vec<String>, encounters: &[(usize, usize)], sprt: Option<&Sprt>) -> MatchReport {
-        let n = names.len();
-        MatchReport {
-            scope: None,
-            encounters: encounters
-                .iter()
-                .map(|&(first, second)| Encounter {
-                    first,
-                    second,
-                    wdl: Wdl::default(),
-                    penta: Pentanomial::default(),
-                })
-                .collect(),
-            names,
-            games: Vec::new(),
-            totals: vec![Wdl::default(); n],
-            faults: vec![Faults::default(); n],
-            engine_starts: Vec::new(),
-            ponder: vec![PonderStats::default(); n],
-            terminations: Vec::new(),
-            sprt: sprt.map(|_| (0.0, None)),
-            rating_options: RatingOptions::default(),
-            suite: None,
-        }
-    }
-
-    /// The rating table and crosstable of the games so far (an error only
-    /// for an anchor that names no engine).
-    pub fn standings(&self) -> Result<Standings, String> {
-        self.standings_with(&self.rating_options)
-    }
-
-    /// The rating table and crosstable with other rating options.
-    fn standings_with(&self, options: &RatingOptions) -> Result<Standings, String> {
-        let pairings: Vec<PairingScore> = self
-            .encounters
-            .iter()
-            .map(|e| PairingScore {
-                a: e.first,
-                b: e.second,
-                wdl: e.wdl,
-            })
-            .collect();
-        standings(&self.names, &pairings, options)
-    }
-
-    /// The final summary (several lines).
-    pub fn summary(&self, sprt: Option<&Sprt>) -> String {
-        let mut s = String::new();
-        if let Some(scope) = &self.scope {
-            let _ = writeln!(s, "{scope}");
-        }
-        for e in &self.encounters {
-            let _ = writeln!(s, "{}", encounter_line(&self.names, e, sprt, self.sprt.map(|x| x.0)));
-        }
-        // Three or more engines: Ordo's table and the crosstable.
-        if self.names.len() > 2 {
-            match self.standings() {
-                Ok(table) => s.push_str(&table.table()),
-                Err(e) => {
-                    let _ = writeln!(s, "No rating table: {e}");
-                }
-            }
-        }
-        if let Some(suite) = &self.suite {
-            let _ = writeln!(s, "Openings: suite {suite}");
-        }
-        let ends: Vec<String> = self.terminations.iter().map(|(t, n)| format!("{t}: {n}")).collect();
-        let _ = writeln!(s, "Endings: {}", ends.join(", "));
-        for (i, f) in self.faults.iter().enumerate() {
-            let _ = write!(
-                s,
-                "{}: {} time forfeits, {} illegal moves, {} crashes, {} hangs",
-                self.names[i], f.time_forfeits, f.illegal_moves, f.crashes, f.hangs
-            );
-            if let Some(starts) = self.engine_starts.get(i) {
-                let _ = write!(s, "; {starts} process starts");
-            }
-            match self.ponder.get(i) {
-                Some(p) if p.hits + p.misses > 0 => {
-                    let _ = writeln!(s, "; ponder {} hits, {} misses", p.hits, p.misses);
-                }
-                _ => s.push('\n'),
-            }
-        }
-        if let Some((llr, decision)) = self.sprt {
-            let verdict = match decision {
-                Some(SprtDecision::H1) => "H1 accepted",
-                Some(SprtDecision::H0) => "H0 accepted",
-                None => "no decision",
-            };
-            let _ = match &self.suite {
-                Some(suite) => writeln!(s, "SPRT: LLR {llr:.2}, {verdict} (openings: suite {suite})"),
-                None => writeln!(s, "SPRT: LLR {llr:.2}, {verdict}"),
-            };
-        }
-        s
-    }
-}
-
-/// `A vs B: 12 games +5 =4 -3 (58.3%), Elo ..., Ptnml [..], LLR ...`.
-fn encounter_line(names: &[String], e: &Encounter, sprt: Option<&Sprt>, llr: Option<f64>) -> String {
-    let w = &e.wdl;
-    let mut s = format!(
-        "{} vs {}: {} games +{} ={} -{} ({:.1}%)",
-        names[e.first],
-        names[e.second],
-        w.games(),
-        w.wins,
-        w.draws,
-        w.losses,
-        w.score().unwrap_or(0.5) * 100.0
-    );
-    // The pair statistics once there are pairs, the game ones before.
-    let estimate = if e.penta.pairs() > 0 { e.penta.elo() } else { w.elo() };
-    if let Some(est) = estimate {
-        let _ = write!(s, ", {est}");
-    }
-    let _ = write!(s, ", Ptnml {}", e.penta);
-    if let Some(sprt) = sprt {
-        let (lo, hi) = sprt.bounds();
-        let llr = llr.unwrap_or_else(|| sprt.llr(&e.penta));
-        let _ = write!(s, ", LLR {llr:.2} ({lo:.2}, {hi:.2})");
-    }
-    s
-}
-
 /// One game to play.
 #[derive(Clone, Debug)]
 struct Job {
@@ -358,8 +166,23 @@ fn take(mut list: Vec<Opening>, shuffle: bool, start: usize, pairs: usize, seed:
     (0..pairs).map(|p| list[(start + p) % list.len()].clone()).collect()
 }
 
+/// How often the collector of results looks at the interrupt flag.
+const INTERRUPT_POLL: Duration = Duration::from_millis(50);
+
+/// The exit status after Ctrl-C or SIGTERM: 128 + SIGINT's number, as a
+/// shell reports a program that Ctrl-C stopped.
+pub const INTERRUPTED_STATUS: i32 = 130;
+
 /// Plays the match, writing the live lines to `live`.
 pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchReport, String> {
+    run_match_until(config, live, None)
+}
+
+/// Plays the match as [`run_match`], until `interrupt` is set (by the
+/// binary's Ctrl-C and SIGTERM handler): then it writes what finished
+/// (every finished game is in the PGN already), says which games did not
+/// finish, and ends the process with [`INTERRUPTED_STATUS`].
+pub fn run_match_until(config: &MatchConfig, live: &mut dyn Write, interrupt: Option<&AtomicBool>) -> Result<MatchReport, String> {
     let n = config.engines.len();
     if n < 2 {
         return Err("a match needs at least two engines".into());
@@ -409,10 +232,10 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
     let total_games = all_jobs.len();
     let own = config.shard.range(pairs);
     let jobs: VecDeque<Job> = all_jobs.into_iter().filter(|j| own.contains(&j.pair)).collect();
-    let first_game = jobs.front().map_or(0, |j| j.index);
     let game_span = jobs.front().zip(jobs.back()).map(|(a, b)| (a.index, b.index));
     let pgn = match &config.pgn_out {
-        Some(path) => Some(
+        Some(path) => Some((
+            path.clone(),
             OpenOptions::new()
                 .create(true)
                 .write(true)
@@ -420,7 +243,7 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
                 .truncate(!config.pgn_append)
                 .open(path)
                 .map_err(|e| format!("cannot write '{}': {e}", path.display()))?,
-        ),
+        )),
         None => None,
     };
 
@@ -462,6 +285,8 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
 
     let queue = Mutex::new(jobs);
     let abort = AtomicBool::new(false);
+    // The games being played now (0-based numbers), for the note on an interrupt.
+    let in_play = Mutex::new(BTreeSet::new());
     let (tx, rx) = channel::<(Job, GameRecord, [PonderStats; 2])>();
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let mut report = MatchReport::empty(names.clone(), &plan.encounters, config.sprt.as_ref());
@@ -480,13 +305,46 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
             } else {
                 (0..n).map(|_| None).collect()
             };
-            let (queue, abort, starts, log) = (&queue, &abort, &starts, log.as_ref());
-            scope.spawn(move || worker(config, w, engines, queue, abort, starts, log, tx));
+            let (queue, abort, starts, log, in_play) = (&queue, &abort, &starts, log.as_ref(), &in_play);
+            scope.spawn(move || worker(config, w, engines, queue, abort, starts, log, in_play, tx));
         }
         drop(tx);
         let mut tally = Tally::default();
-        let mut out = OrderedPgn::new(pgn, first_game);
-        for (job, record, ponder) in rx {
+        let mut out = PgnOut::new(pgn);
+        loop {
+            let (job, record, ponder) = match rx.recv_timeout(INTERRUPT_POLL) {
+                Ok(finished) => finished,
+                Err(RecvTimeoutError::Timeout) => {
+                    if interrupt.is_some_and(|i| i.load(Ordering::Relaxed)) {
+                        // Games that finished meanwhile are written first.
+                        let last: Vec<_> = rx.try_iter().collect();
+                        for (job, record, _) in last {
+                            if record.result != GameResult::Unfinished {
+                                tally.count(&mut report, &Scored::of(&job, &record));
+                                out.add(config, job.index, record, &mut report.games);
+                            }
+                        }
+                        let in_play = in_play.lock().unwrap_or_else(|p| p.into_inner()).clone();
+                        let waiting = queue.lock().unwrap_or_else(|p| p.into_inner()).len();
+                        let note = interrupted_note(config, tally.finished, total_games, &in_play, waiting);
+                        let _ = writeln!(live, "{note}");
+                        report.terminations = tally.endings();
+                        let _ = write!(live, "{}", report.summary(config.sprt.as_ref()));
+                        if let Some(log) = &log {
+                            log.match_end(&format!("{note}\n{}", report.summary(config.sprt.as_ref())));
+                        }
+                        // Every finished game is on disk (each was written
+                        // whole and flushed as it came); what is left are
+                        // games in the middle of a move, which may take
+                        // minutes at a long control. The engines read the
+                        // end of their input when this process is gone and
+                        // quit (Ctrl-C reaches them anyway).
+                        std::process::exit(INTERRUPTED_STATUS);
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
             report.ponder[job.white].add(ponder[0]);
             report.ponder[job.black].add(ponder[1]);
             if let Some(log) = &log {
@@ -496,6 +354,18 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
                 continue;
             }
             tally.count(&mut report, &Scored::of(&job, &record));
+            let told = format!(
+                "Game {} of {} ({} vs {}): {} {{{}}}",
+                job.index + 1,
+                total_games,
+                record.white,
+                record.black,
+                record.result.pgn(),
+                record.reason
+            );
+            // Written before it is reported: a game the live output has
+            // called finished is in the PGN whatever happens next.
+            out.add(config, job.index, record, &mut report.games);
             if let Some(log) = &log {
                 log_standings(log, &report, tally.finished, total_games);
             }
@@ -508,16 +378,7 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
                 }
             }
             if !config.quiet {
-                let _ = writeln!(
-                    live,
-                    "Game {} of {} ({} vs {}): {} {{{}}}",
-                    job.index + 1,
-                    total_games,
-                    record.white,
-                    record.black,
-                    record.result.pgn(),
-                    record.reason
-                );
+                let _ = writeln!(live, "{told}");
                 let enc = &report.encounters[job.encounter];
                 let line = encounter_line(&names, enc, config.sprt.as_ref(), report.sprt.map(|x| x.0));
                 let _ = writeln!(live, "  [{}] {line}", tally.finished);
@@ -527,7 +388,6 @@ pub fn run_match(config: &MatchConfig, live: &mut dyn Write) -> Result<MatchRepo
                     }
                 }
             }
-            out.add(config, job.index, record, &mut report.games);
         }
         report.terminations = tally.endings();
         out.finish(config, &mut report.games)
@@ -574,70 +434,6 @@ fn log_standings(log: &EventLog, report: &MatchReport, finished: usize, total_ga
     log.standings(finished, total_games, engines, pairings, ratings);
 }
 
-/// Folds finished games into the report.
-#[derive(Default)]
-struct Tally {
-    /// The first engine's score in the first finished game of each
-    /// (encounter, pair), until its partner finishes.
-    first_of_pair: HashMap<(usize, usize), f64>,
-    endings: HashMap<Termination, u32>,
-    finished: usize,
-}
-
-impl Tally {
-    /// Counts a finished game (an unfinished one is left out).
-    fn count(&mut self, report: &mut MatchReport, game: &Scored) {
-        let enc = &mut report.encounters[game.encounter];
-        let first_color = if game.white == enc.first { Color::White } else { Color::Black };
-        let Some(score) = game.result.score_for(first_color) else {
-            return;
-        };
-        self.finished += 1;
-        if let Some(t) = game.termination {
-            *self.endings.entry(t).or_default() += 1;
-        }
-        enc.wdl.add(score);
-        report.totals[enc.first].add(score);
-        report.totals[enc.second].add(1.0 - score);
-        if let (Some(t), Some(side)) = (game.termination, faulty_side(game.termination, game.result)) {
-            let engine = if side == Color::White { game.white } else { game.black };
-            report.faults[engine].add(t);
-        }
-        match self.first_of_pair.remove(&(game.encounter, game.pair)) {
-            Some(other) => enc.penta.add_pair(other, score),
-            None => {
-                self.first_of_pair.insert((game.encounter, game.pair), score);
-            }
-        }
-    }
-
-    /// The endings in `Termination::ALL` order.
-    fn endings(&self) -> Vec<(Termination, u32)> {
-        Termination::ALL
-            .iter()
-            .filter_map(|t| self.endings.get(t).map(|&n| (*t, n)))
-            .collect()
-    }
-}
-
-/// A finished game as the statistics count it: which pair of which
-/// encounter, who had White and Black (engine indices), how it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scored {
-    /// Index of the pairing in the report's `encounters` (0 for a match
-    /// of two engines).
-    pub encounter: usize,
-    /// The opening pair: its two games (colours swapped) make one
-    /// pentanomial sample.
-    pub pair: usize,
-    pub white: usize,
-    pub black: usize,
-    pub result: GameResult,
-    /// How it ended, if known (games read back without a `Termination`
-    /// tag count in no ending and no fault).
-    pub termination: Option<Termination>,
-}
-
 impl Scored {
     fn of(job: &Job, record: &GameRecord) -> Scored {
         Scored {
@@ -649,24 +445,6 @@ impl Scored {
             termination: Some(record.termination),
         }
     }
-}
-
-/// The report of games played before, in their game order (`gorgon-match
-/// --stats`): the tally a running match keeps, so that the summary of the
-/// games read back is the summary the match printed. `names` are the
-/// engines; the SPRT's LLR and decision are those after all the games.
-pub fn report_of_games(names: Vec<String>, encounters: &[(usize, usize)], games: &[Scored], sprt: Option<&Sprt>) -> MatchReport {
-    let mut report = MatchReport::empty(names, encounters, sprt);
-    let mut tally = Tally::default();
-    for g in games {
-        tally.count(&mut report, g);
-        if let Some(s) = sprt {
-            let llr = s.llr(&report.encounters[g.encounter].penta);
-            report.sprt = Some((llr, s.decide(llr)));
-        }
-    }
-    report.terminations = tally.endings();
-    report
 }
 
 /// `Shard 2/3: pairs 3-4 of 4, games 5-7 of 7` (1-based, inclusive).
@@ -688,52 +466,107 @@ fn shard_scope(shard: Shard, own: &std::ops::Range<usize>, pairs: usize, games: 
     }
 }
 
-/// Writes games to the PGN file in game order as they finish.
-struct OrderedPgn {
-    file: Option<File>,
-    /// Finished games waiting for an earlier one.
-    pending: BTreeMap<usize, GameRecord>,
-    next: usize,
+/// What an interrupt leaves: `Interrupted: 3 of 150 games finished and
+/// written to out.pgn; not finished: games 4, 5 (in play, left out), 143
+/// not started`.
+fn interrupted_note(config: &MatchConfig, finished: usize, total: usize, in_play: &BTreeSet<usize>, not_started: usize) -> String {
+    let mut s = format!("Interrupted: {finished} of {total} games finished");
+    if let Some(path) = &config.pgn_out {
+        s.push_str(&format!(" and written to {}", path.display()));
+    }
+    let playing: Vec<String> = in_play.iter().map(|i| (i + 1).to_string()).collect();
+    let mut left = Vec::new();
+    match playing.len() {
+        0 => {}
+        1 => left.push(format!("game {} (in play, left out)", playing[0])),
+        _ => left.push(format!("games {} (in play, left out)", playing.join(", "))),
+    }
+    if not_started > 0 {
+        left.push(format!("{not_started} not started"));
+    }
+    if !left.is_empty() {
+        s.push_str(&format!("; not finished: {}", left.join(", ")));
+    }
+    s
+}
+
+/// The PGN file of a match: every game is written the moment it finishes,
+/// whole in one write and flushed, so that a runner interrupted or killed
+/// while earlier games are still in play has lost none it reported
+/// (cutechess-cli writes in that order too). Games finish out of order
+/// when several play at once; once the match is over, the file is put back
+/// in game order (written beside it and renamed over it, so a kill during
+/// that step leaves the finish-ordered file), so that a shard's PGN is its
+/// block of the whole match's (docs/SHARDING.md).
+struct PgnOut {
+    file: Option<(PathBuf, File)>,
+    /// Bytes of the file before this run's first game (`--pgnout ... append`).
+    start: u64,
+    /// This run's games, in the order written.
+    written: Vec<usize>,
     error: Option<String>,
 }
 
-impl OrderedPgn {
-    /// `first` is the number of the first game to write (a shard's first).
-    fn new(file: Option<File>, first: usize) -> OrderedPgn {
-        OrderedPgn {
+impl PgnOut {
+    fn new(file: Option<(PathBuf, File)>) -> PgnOut {
+        let start = file.as_ref().and_then(|(_, f)| f.metadata().ok()).map_or(0, |m| m.len());
+        PgnOut {
             file,
-            pending: BTreeMap::new(),
-            next: first,
+            start,
+            written: Vec::new(),
             error: None,
         }
     }
 
-    /// Queues game `index`, writing every game now in order to `games` and the file.
+    /// Writes game `index` now, and keeps its record in `games`.
     fn add(&mut self, config: &MatchConfig, index: usize, record: GameRecord, games: &mut Vec<GameRecord>) {
-        self.pending.insert(index, record);
-        while let Some(rec) = self.pending.remove(&self.next) {
-            self.write(config, rec, games);
-            self.next += 1;
-        }
-    }
-
-    /// Writes what is left (games after an abandoned one); the first write error.
-    fn finish(mut self, config: &MatchConfig, games: &mut Vec<GameRecord>) -> Option<String> {
-        for (_, rec) in std::mem::take(&mut self.pending) {
-            self.write(config, rec, games);
-        }
-        self.error
-    }
-
-    fn write(&mut self, config: &MatchConfig, rec: GameRecord, games: &mut Vec<GameRecord>) {
-        if let (Some(f), None) = (self.file.as_mut(), &self.error) {
+        if let (Some((_, f)), None) = (self.file.as_mut(), &self.error) {
             let written = f
-                .write_all(write_game(&rec, &config.event, &config.site).as_bytes())
+                .write_all(write_game(&record, &config.event, &config.site).as_bytes())
                 .and_then(|_| f.flush());
             self.error = written.err().map(|e| format!("writing the PGN failed: {e}"));
         }
-        games.push(rec);
+        self.written.push(index);
+        games.push(record);
     }
+
+    /// The match is over: `games` (this run's, in the order written) sorted
+    /// into game order, and the file too if it is not in that order
+    /// already. The first write error, if any.
+    fn finish(mut self, config: &MatchConfig, games: &mut Vec<GameRecord>) -> Option<String> {
+        let mut order: Vec<usize> = (0..games.len()).collect();
+        order.sort_by_key(|&k| self.written[k]);
+        let sorted = order.windows(2).all(|w| w[0] < w[1]);
+        let mut taken: Vec<Option<GameRecord>> = std::mem::take(games).into_iter().map(Some).collect();
+        games.extend(order.iter().map(|&k| taken[k].take().expect("each game once")));
+        if let (Some((path, _)), None, false) = (&self.file, &self.error, sorted) {
+            self.error = rewrite_in_order(path, self.start, games, config).err().map(|e| {
+                format!(
+                    "putting '{}' in game order failed: {e} (its games are all there, in the order they finished)",
+                    path.display()
+                )
+            });
+        }
+        self.error
+    }
+}
+
+/// `path` with its bytes after `start` replaced by `games`, written to a
+/// file beside it and renamed over it.
+fn rewrite_in_order(path: &std::path::Path, start: u64, games: &[GameRecord], config: &MatchConfig) -> std::io::Result<()> {
+    use std::io::Read;
+    let mut before = Vec::new();
+    File::open(path)?.take(start).read_to_end(&mut before)?;
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".in-order");
+    let beside = path.with_file_name(name);
+    let mut out = File::create(&beside)?;
+    out.write_all(&before)?;
+    for g in games {
+        out.write_all(write_game(g, &config.event, &config.site).as_bytes())?;
+    }
+    out.sync_all()?;
+    std::fs::rename(&beside, path)
 }
 
 fn start_engine(config: &MatchConfig, i: usize, worker: usize, starts: &[AtomicU32]) -> Result<Engine, EngineError> {
@@ -765,6 +598,7 @@ fn worker(
     abort: &AtomicBool,
     starts: &[AtomicU32],
     log: Option<&Arc<EventLog>>,
+    in_play: &Mutex<BTreeSet<usize>>,
     results: std::sync::mpsc::Sender<(Job, GameRecord, [PonderStats; 2])>,
 ) {
     loop {
@@ -782,6 +616,7 @@ fn worker(
             timing: config.timing,
             feed: Feed::new(log.cloned(), job.index + 1),
         };
+        in_play.lock().unwrap_or_else(|p| p.into_inner()).insert(job.index);
         let seats = [job.white, job.black];
         let mut start_failure = None;
         for (k, &i) in seats.iter().enumerate() {
@@ -816,7 +651,12 @@ fn worker(
                 (outcome.record, outcome.ponder)
             }
         };
-        if results.send((job, record, ponder)).is_err() {
+        let index = job.index;
+        // Sent before it leaves the set: the collector, which drains the
+        // channel before it reads the set, never misses a game.
+        let sent = results.send((job, record, ponder)).is_ok();
+        in_play.lock().unwrap_or_else(|p| p.into_inner()).remove(&index);
+        if !sent {
             break;
         }
     }

@@ -14,3 +14,21 @@ fn every_module_imports_only_modules_listed_before_it() {
     // The check must have read the sources, not passed on nothing.
     assert!(arrows > 30, "{arrows} arrows");
 }
+
+/// `--stats` reads played games and runs no engine: the modules it uses
+/// (the report, the reader of results, the time-use table) are listed
+/// before the process runner, so the chain above keeps them from importing
+/// it or anything that starts engines.
+#[test]
+fn the_reporting_modules_come_before_the_process_runner() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let at = |module: &str| {
+        lib.find(&format!("//! - `{module}`"))
+            .unwrap_or_else(|| panic!("{module} is not in lib.rs's list"))
+    };
+    for reporting in ["report", "results", "timeuse", "ratings", "pgn"] {
+        for running in ["process", "driver", "engine", "game", "tournament"] {
+            assert!(at(reporting) < at(running), "{reporting} is listed after {running}");
+        }
+    }
+}

@@ -208,11 +208,13 @@ fn shards_of_a_tournament_sum_up_as_the_whole() {
     }
 }
 
-/// Killing the runner (SIGKILL, SIGINT) in the middle of a tournament
-/// loses no finished game: every game of the PGN so far reads back whole.
+/// Stopping the runner in the middle of a tournament (SIGKILL, SIGINT,
+/// SIGTERM) loses no game it reported finished: each is in the PGN, whole,
+/// however the other games in play stood. Ctrl-C and SIGTERM also say
+/// which games finished and which did not, and exit with status 130.
 #[test]
-fn killed_runner_leaves_readable_pgn() {
-    for signal in ["KILL", "INT"] {
+fn a_stopped_runner_keeps_every_game_it_reported() {
+    for signal in ["KILL", "INT", "TERM"] {
         if signal == "INT" && sigint_ignored() {
             // A job started in the background by a non-interactive shell
             // (`cmd &` in a CI script) begins with SIGINT ignored, and so
@@ -223,9 +225,11 @@ fn killed_runner_leaves_readable_pgn() {
         }
         let cmd = format!("cmd={}", random_mover());
         let pgn = temp_path(&format!("killed-{signal}.pgn"));
+        // Three workers and games of different lengths: games finish out
+        // of order, so a finished game often waits on an earlier one.
         let args = words(&format!(
             "-variant minipom -engine {cmd} name=a -engine {cmd} name=b -engine {cmd} name=c \
-             -each depth=1 arg=--delay arg=5 -games 2 -rounds 50 -maxmoves 30 -concurrency 2 -pgnout {}",
+             -each depth=1 arg=--delay arg=5 -games 2 -rounds 50 -maxmoves 30 -concurrency 3 -pgnout {}",
             pgn.display()
         ));
         let mut child = Command::new(env!("CARGO_BIN_EXE_gorgon-match"))
@@ -234,37 +238,61 @@ fn killed_runner_leaves_readable_pgn() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        // Wait for three finished games on the live output.
-        let stderr = child.stderr.take().unwrap();
-        let mut finished = 0;
+        // Wait for four finished games on the live output, then stop it,
+        // and read the rest of the output: every game reported counts.
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut reported = Vec::new();
         let start = Instant::now();
-        for line in BufReader::new(stderr).lines() {
-            if line.unwrap().starts_with("Game ") {
-                finished += 1;
+        for line in lines.by_ref() {
+            let line = line.unwrap();
+            if let Some(rest) = line.strip_prefix("Game ") {
+                reported.push(rest.split(' ').next().unwrap().parse::<u32>().unwrap());
             }
-            if finished == 3 {
+            if reported.len() == 4 {
                 break;
             }
             assert!(start.elapsed() < Duration::from_secs(300), "no games");
         }
-        assert_eq!(finished, 3);
-        // Give the writer of the third game time to finish (no bound on
-        // the test: the check below only reads what is there).
-        std::thread::sleep(Duration::from_millis(200));
         let status = Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
             .status()
             .unwrap();
         assert!(status.success());
+        let rest: Vec<String> = lines.map(|l| l.unwrap()).collect();
+        for line in &rest {
+            if let Some(rest) = line.strip_prefix("Game ") {
+                reported.push(rest.split(' ').next().unwrap().parse::<u32>().unwrap());
+            }
+        }
         let exit = child.wait().unwrap();
         assert!(!exit.success(), "{signal}: {exit:?}");
         let text = std::fs::read_to_string(&pgn).unwrap();
         let _ = std::fs::remove_file(&pgn);
         let games = gorgon_tournament::pgn::parse_pgn(&text);
-        // At least the games reported before the kill, all 150 not played.
-        assert!(games.len() >= 2 && games.len() < 150, "{signal}: {} games", games.len());
+        let rounds: Vec<u32> = games.iter().map(|g| g.tag("Round").and_then(|r| r.parse().ok()).unwrap()).collect();
+        for r in &reported {
+            assert!(
+                rounds.contains(r),
+                "{signal}: game {r} was reported finished but is not in the PGN ({rounds:?})"
+            );
+        }
+        assert!(games.len() < 300, "{signal}: {} games", games.len());
         let checked = check_pgn(&text, games.len(), Variant::MiniPom);
         assert!(checked.iter().all(|g| g.result != "*"));
+        if signal != "KILL" && !sigint_ignored() {
+            // The handler's note: the games finished (all in the PGN) and
+            // those that were not.
+            let note = rest
+                .iter()
+                .find(|l| l.starts_with("Interrupted: "))
+                .unwrap_or_else(|| panic!("{signal}: no note in {rest:?}"));
+            assert!(
+                note.starts_with(&format!("Interrupted: {} of 300 games finished and written to ", games.len())),
+                "{signal}: {note}"
+            );
+            assert!(note.contains("(in play, left out)") && note.contains(" not started"), "{note}");
+            assert_eq!(exit.code(), Some(130), "{signal}");
+        }
         // And they sum up.
         let path = temp_path("killed-again.pgn");
         std::fs::write(&path, &text).unwrap();
@@ -272,6 +300,33 @@ fn killed_runner_leaves_readable_pgn() {
         let _ = std::fs::remove_file(&path);
         assert!(summary.starts_with(&format!("{} games from 1 file", games.len())), "{summary}");
     }
+}
+
+/// With games finishing out of order, the PGN is put back in game order
+/// when the match ends (so a shard's file is its block of the whole's).
+#[test]
+fn a_finished_match_leaves_its_pgn_in_game_order() {
+    let cmd = format!("cmd={}", random_mover());
+    let pgn = temp_path("in-order.pgn");
+    let args = words(&format!(
+        "-variant minipom -engine {cmd} name=a -engine {cmd} name=b -engine {cmd} name=c \
+         -each depth=1 -games 2 -rounds 4 -maxmoves 40 -concurrency 3 -pgnout {}",
+        pgn.display()
+    ));
+    let (_, live) = gorgon_match(&args);
+    let finish_order: Vec<u32> = live
+        .lines()
+        .filter_map(|l| l.strip_prefix("Game "))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    let rounds: Vec<u32> = gorgon_tournament::pgn::parse_pgn(&text)
+        .iter()
+        .map(|g| g.tag("Round").and_then(|r| r.parse().ok()).unwrap())
+        .collect();
+    assert_eq!(rounds, (1..=24).collect::<Vec<u32>>(), "finished in the order {finish_order:?}");
+    assert_eq!(finish_order.len(), 24);
 }
 
 /// Whether this process ignores SIGINT (bit 2 of `SigIgn` in

@@ -5,8 +5,9 @@
 use gorgon_tournament::cli::{parse_args, Command, USAGE};
 use gorgon_tournament::results::stats_report;
 use gorgon_tournament::timeuse::time_use_of_files;
-use gorgon_tournament::tournament::run_match;
+use gorgon_tournament::tournament::run_match_until;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A bad command line (docs/MATCH.md: exit status 2).
 fn usage_error(message: &str) -> ExitCode {
@@ -57,7 +58,8 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     let mut stderr = std::io::stderr();
-    match run_match(&config, &mut stderr) {
+    let interrupt = interrupt_flag();
+    match run_match_until(&config, &mut stderr, interrupt) {
         Ok(report) => {
             print!("{}", report.summary(config.sprt.as_ref()));
             ExitCode::SUCCESS
@@ -67,4 +69,37 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Set by Ctrl-C (SIGINT), SIGTERM or SIGHUP: the match then ends saying
+/// which games finished (all of them already in the PGN) and which did
+/// not (docs/MATCH.md "Stopping a match"). `None` when no handler could be
+/// installed, or when this process was started with SIGINT ignored (a
+/// background job of a script, which Ctrl-C in that script's terminal is
+/// not meant to stop): signals then do what they did before, and every
+/// finished game is on disk all the same.
+fn interrupt_flag() -> Option<&'static AtomicBool> {
+    static INTERRUPT: AtomicBool = AtomicBool::new(false);
+    if sigint_ignored() {
+        return None;
+    }
+    match ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::Relaxed)) {
+        Ok(()) => Some(&INTERRUPT),
+        Err(e) => {
+            eprintln!("warning: no Ctrl-C handler ({e}): an interrupted match ends without its note");
+            None
+        }
+    }
+}
+
+/// Whether SIGINT is ignored in this process (Linux: bit 2 of `SigIgn` in
+/// /proc/self/status; elsewhere taken as not).
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & 1 << 1 != 0)
 }
