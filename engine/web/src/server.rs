@@ -19,7 +19,9 @@ use axum::Router;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use std::collections::VecDeque;
 use std::net::{IpAddr, SocketAddr, ToSocketAddrs};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -129,28 +131,75 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .with_state(app)
 }
 
+/// A connection that has not yet completed a request's headers: the one
+/// the server sheds first when all its slots are taken.
+struct Waiting {
+    /// Set by the service when the connection's first request is read.
+    served: Arc<AtomicBool>,
+    task: tokio::task::AbortHandle,
+}
+
 /// Serves every connection `listener` accepts, at most `caps.connections`
-/// at once: over that, the next waits in the system's queue of the
-/// listening socket until one closes (a page's requests are delayed, not
-/// refused, and a flood of slow clients is bounded by the head timeout).
-/// Hyper's header read timeout, which starts as soon as a connection waits
-/// for a request's headers, closes both the client that sends half a
-/// header and the idle kept-alive connection.
+/// at once. At the cap, the oldest connection that has not completed a
+/// request (a client holding half a header, say) is shed for the new one,
+/// so that a crowd of stalled sockets cannot make a real page wait for
+/// their header timeout; when every slot serves a request, the next
+/// connection waits for one to close (delayed, not refused). Hyper's
+/// header read timeout, which starts as soon as a connection waits for a
+/// request's headers, closes both the client that sends half a header and
+/// the idle kept-alive connection.
 async fn serve(mut listener: tokio::net::TcpListener, router: Router, caps: &Caps) {
-    let open = Arc::new(Semaphore::new(caps.connections.clamp(1, Semaphore::MAX_PERMITS)));
+    let cap = caps.connections.clamp(1, Semaphore::MAX_PERMITS);
+    let open = Arc::new(Semaphore::new(cap));
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new()).header_read_timeout(caps.head_timeout);
-    // The semaphore is never closed: the loop ends with the runtime.
-    while let Ok(slot) = Arc::clone(&open).acquire_owned().await {
+    // Oldest first; entries of connections served or gone are skipped
+    // when shedding and pruned when the queue grows past twice the cap.
+    let mut waiting: VecDeque<Waiting> = VecDeque::new();
+    loop {
         // axum's accept retries, after a pause, what the system refuses
         // (out of file descriptors, say).
         let (stream, _) = axum::serve::Listener::accept(&mut listener).await;
-        let connection = http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(router.clone()));
-        tokio::spawn(async move {
+        let slot = match Arc::clone(&open).try_acquire_owned() {
+            Ok(slot) => slot,
+            Err(_) => {
+                while let Some(w) = waiting.pop_front() {
+                    if !w.served.load(Ordering::Relaxed) && !w.task.is_finished() {
+                        // Its task is dropped at once (a current-thread
+                        // runtime: when this loop next waits), closing
+                        // its socket and freeing its slot.
+                        w.task.abort();
+                        break;
+                    }
+                }
+                // The semaphore is never closed: the loop ends with the runtime.
+                let Ok(slot) = Arc::clone(&open).acquire_owned().await else {
+                    return;
+                };
+                slot
+            }
+        };
+        let served = Arc::new(AtomicBool::new(false));
+        let service = {
+            let (served, inner) = (Arc::clone(&served), TowerToHyperService::new(router.clone()));
+            hyper::service::service_fn(move |request| {
+                served.store(true, Ordering::Relaxed);
+                hyper::service::Service::call(&inner, request)
+            })
+        };
+        let connection = http.serve_connection(TokioIo::new(stream), service);
+        let task = tokio::spawn(async move {
             // An error is the client's (gone, too slow, not HTTP): the
             // connection is closed either way, and its slot freed.
             let _ = connection.await;
             drop(slot);
+        });
+        if waiting.len() >= 2 * cap {
+            waiting.retain(|w| !w.served.load(Ordering::Relaxed) && !w.task.is_finished());
+        }
+        waiting.push_back(Waiting {
+            served,
+            task: task.abort_handle(),
         });
     }
 }

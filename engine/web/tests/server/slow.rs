@@ -207,6 +207,10 @@ fn a_body_that_trickles_in_is_refused_after_the_request_timeout() {
     );
 }
 
+/// Over the cap, when every slot holds a connection that has completed a
+/// request (kept alive after its reply: no stalled socket to shed), the
+/// next client waits for a free slot: the idle ones go at their head
+/// timeout, and then it is answered.
 #[test]
 fn over_the_connection_cap_a_client_waits_for_a_free_slot() {
     let head_timeout = Duration::from_secs(1);
@@ -215,9 +219,20 @@ fn over_the_connection_cap_a_client_waits_for_a_free_slot() {
         head_timeout,
         ..test_caps()
     });
+    let mut head = String::from("GET /api/config HTTP/1.1\r\n");
+    for (name, value) in page_headers(&s) {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
     let started = Instant::now();
-    let _slow: Vec<TcpStream> = (0..4).map(|_| raw(s.addr(), &half_a_header(&s))).collect();
-    // The fifth is accepted only once a slow one is dropped.
+    let _kept: Vec<BufReader<TcpStream>> = (0..4)
+        .map(|_| {
+            let mut reader = BufReader::new(raw(s.addr(), head.as_bytes()));
+            assert_eq!(read_reply(&mut reader).status, 200);
+            reader
+        })
+        .collect();
+    // The fifth is accepted only once a kept-alive one is closed.
     let r = request(s.addr(), "GET", "/api/config", &page_headers(&s), "");
     let waited = started.elapsed();
     assert_eq!(r.status, 200, "{}", r.body);
@@ -242,4 +257,55 @@ fn an_analysis_stream_runs_on_past_both_timeouts() {
     assert_eq!(name, "bestmove", "{all:?}");
     assert_eq!(best["stopped"], false, "{best}");
     assert!(took >= 2 * timeout, "the stream ended after {took:?}");
+}
+
+/// More stalled clients than the server has slots (300 holding half a
+/// header, 256 slots): a page's request is still answered within a second,
+/// since at the cap the oldest connection that has completed no request
+/// is shed for the new one, rather than the page queueing behind the
+/// stalled sockets until their header timeout; and every stalled client is
+/// gone within its timeout (and the margin).
+#[test]
+fn a_crowd_of_stalled_sockets_over_the_cap_does_not_stall_a_page() {
+    let head_timeout = Duration::from_secs(3);
+    let cap = 256;
+    let s = server(Caps {
+        connections: cap,
+        head_timeout,
+        ..test_caps()
+    });
+    let slow: Vec<Slow> = (0..SLOW)
+        .map(|_| {
+            let before = Instant::now();
+            let stream = raw(s.addr(), &half_a_header(&s));
+            Slow {
+                before,
+                after: Instant::now(),
+                stream,
+            }
+        })
+        .collect();
+    let t = Instant::now();
+    let r = request(s.addr(), "GET", "/api/config", &page_headers(&s), "");
+    let answered = t.elapsed();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let open = slow.iter().filter(|c| still_open(&c.stream)).count();
+    // Under the old rule the page waited until the first stalled clients'
+    // head timeout (3 s here, 10 s by default).
+    assert!(
+        answered < Duration::from_secs(1),
+        "the page waited {answered:?} behind {SLOW} stalled clients"
+    );
+    assert!(open <= cap, "{open} stalled clients hold more than the {cap} slots");
+    let closed = slow
+        .iter()
+        .filter(|c| closed_by(&c.stream, c.after + head_timeout + MARGIN))
+        .count();
+    eprintln!(
+        "{SLOW} stalled clients over {cap} slots: a GET /api/config answered in {:.1} ms with {open} of them still connected; \
+         {closed} disconnected within the head timeout ({} s) and the margin",
+        answered.as_secs_f64() * 1000.0,
+        head_timeout.as_secs()
+    );
+    assert_eq!(closed, SLOW);
 }
