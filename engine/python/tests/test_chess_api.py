@@ -332,6 +332,21 @@ def test_copies_and_variant_boards():
     assert plain.variant == "minipom"
 
 
+def test_the_examples_of_python_md_and_the_readme():
+    board = gorgon.Board()
+    assert board.push_san("e5") == Move.from_uci("e3e5") and board.push_san("h8") == Move.from_uci("h10h8")
+    assert board.san(Move(gorgon.B1, gorgon.C3)) == "Hc3" and Move.from_uci("b1c3") in board.legal_moves
+    assert board.variation_san([Move.from_uci(m) for m in ("b1c3", "b11c9")]) == "2. Hc3 Hc9"
+    assert board.piece_at(gorgon.E5) == Piece.from_symbol("W")
+    assert isinstance(board.petrified(BLACK), gorgon.SquareSet)
+    assert repr(gorgon.variant.find_variant("minipom")()) == f"MiniPomBoard('{MINI_START}')"
+    board = gorgon.Board()
+    for san in ["e5", "h8", "Ec5"]:
+        board.push_san(san)
+    board.push_book("G9 - G7")
+    assert [m.uci() for m in board.move_stack] == sample_game()[0][:4]
+
+
 def test_legal_moves_generator():
     # len(board.legal_moves), bool(board.legal_moves), board.legal_moves.count(), list(...)
     board = gorgon.Board()
