@@ -762,4 +762,29 @@ mod notation_1 {
             assert_eq!(accepted(v, &with_field(v, 4, "37")).fen(), with_field(v, 4, "37"));
         }
     }
+
+    /// One piece's FEN text, and a position with one square changed: read
+    /// back by the FEN reader, so refused as it refuses, the rights whose
+    /// pieces left dropped.
+    #[test]
+    fn pieces_and_changed_squares() {
+        assert_eq!(piece_from_fen("E"), Some(Piece::new(Color::White, Kind::Medusa)));
+        assert_eq!(piece_from_fen("(a)"), Some(Piece::morph(Color::Black, Kind::Advisor)));
+        for bad in ["", "x", "(k)", "EE", "(A", "((A))"] {
+            assert_eq!(piece_from_fen(bad), None, "{bad}");
+        }
+        let start = Position::startpos(Variant::Pom);
+        let g = start.geometry();
+        let a1 = g.square(0, 0);
+        let without = start.with_piece(a1, Piece::NONE).unwrap();
+        assert_eq!(without.fen().split(' ').nth(2), Some("Kak"));
+        assert!(start
+            .with_piece(g.square(5, 0), Piece::NONE)
+            .err()
+            .is_some_and(|e| e.to_string().contains("King")));
+        assert!(start.with_piece(a1, Piece::new(Color::White, Kind::Sword)).is_err());
+        let e5 = g.square(4, 4);
+        let put = without.with_piece(e5, Piece::new(Color::White, Kind::Tower)).unwrap();
+        assert_eq!(put.piece_at(e5), Piece::new(Color::White, Kind::Tower));
+    }
 }
