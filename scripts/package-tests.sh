@@ -223,7 +223,7 @@ game = gorgon.pgn.read_game(io.StringIO("1. e3e5 (1. g3g5) h10h8 *\n"))
 assert str(game) == "1. e3e5 (1. g3g5) 1... h10h8 *", str(game)
 engine = gorgon.Engine(threads=1, hash_mb=16)
 for variant in gorgon.VARIANTS:
-    board = gorgon.Board(variant)
+    board = gorgon.Board(variant=variant)
     move = engine.play(board, depth=4)
     assert board.is_legal(move), (variant, move)
     board.push(move)
@@ -231,7 +231,7 @@ for variant in gorgon.VARIANTS:
 # The packaged binary over a pipe, in both protocols.
 for popen in (gorgon.engine.SimpleEngine.popen_uci, gorgon.engine.SimpleEngine.popen_xboard):
     with popen(sys.argv[2], timeout=30) as pipe:
-        board = gorgon.Board("minipom")
+        board = gorgon.Board(variant="minipom")
         result = pipe.play(board, gorgon.engine.Limit(depth=3))
         assert board.is_legal(result.move), result
         print(f"   {popen.__name__}: {pipe.id['name']} played {result.move}")

@@ -39,11 +39,11 @@ def rate(fn, seconds):
 
 
 def movegen(seconds):
-    print(f"{'position':<20} {'moves':>5} {'legal_moves()/s':>16} {'moves/s':>12} {'push+pop/s':>12}")
+    print(f"{'position':<20} {'moves':>5} {'legal_moves/s':>16} {'moves/s':>12} {'push+pop/s':>12}")
     for name, variant, fen in POSITIONS:
-        board = gorgon.Board(variant, fen)
-        moves = board.legal_moves()
-        calls = rate(board.legal_moves, seconds)
+        board = gorgon.Board(fen, variant=variant)
+        moves = list(board.legal_moves)
+        calls = rate(lambda: list(board.legal_moves), seconds)
         first = moves[0]
 
         def push_pop():
@@ -57,7 +57,7 @@ def movegen(seconds):
 def search(depth, binary):
     engine = gorgon.Engine(threads=1, hash_mb=64)
     start = time.perf_counter()
-    line = engine.analyse(gorgon.Board("pom"), depth=depth)[0]
+    line = engine.analyse(gorgon.Board(), depth=depth)[0]
     wall = time.perf_counter() - start
     print(f"\nanalysis, POM start, depth {depth}, 1 thread, 64 MB hash")
     print(

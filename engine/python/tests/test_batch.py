@@ -21,25 +21,25 @@ def engine():
 
 def test_positions_scores_are_from_whites_view(engine):
     rows = mates()[:6]
-    boards = [gorgon.Board(variant, fen) for _, variant, fen, _, _ in rows]
-    assert {b.turn for b in boards} == {"white", "black"}, "the sample needs both sides to move"
+    boards = [gorgon.Board(fen, variant=variant) for _, variant, fen, _, _ in rows]
+    assert {b.turn for b in boards} == {gorgon.WHITE, gorgon.BLACK}, "the sample needs both sides to move"
     records = analyse_positions(boards, engine, Limit(depth=5), progress=False)
     assert [r.index for r in records] == list(range(len(rows)))
     for record, board, (name, _, _, mate_in, solutions) in zip(records, boards, rows):
         assert isinstance(record, PositionRecord)
-        assert record.fen == board.fen() and record.turn == board.turn
+        assert record.fen == board.fen() and record.turn == gorgon.COLOR_NAMES[board.turn]
         # The side to move mates: positive for White, negative for Black.
-        assert record.mate == (mate_in if board.turn == "white" else -mate_in), (name, record)
+        assert record.mate == (mate_in if board.turn else -mate_in), (name, record)
         assert record.score_cp is None
         assert record.best_move in solutions and record.pv.split()[0] == record.best_move
         assert record.depth >= 1 and record.nodes > 0
 
 
 def test_positions_from_fens_and_bad_fens(engine):
-    fens = [gorgon.start_fen("minipom"), gorgon.Board("minipom").fen()]
+    fens = [gorgon.start_fen("minipom"), gorgon.Board(variant="minipom").fen()]
     records = analyse_positions(iter(fens), engine, Limit(nodes=2000), variant="minipom", progress=False)
     assert len(records) == 2 and records[0].variant == "minipom"
-    assert gorgon.Board("minipom").is_legal(records[0].best_move)
+    assert gorgon.Board(variant="minipom").is_legal(records[0].best_move)
     with pytest.raises(ValueError, match="position 1"):
         analyse_positions([fens[0], "not a fen"], engine, Limit(depth=1), variant="minipom", progress=False)
     with pytest.raises(ValueError, match="time, depth or nodes"):
@@ -59,7 +59,7 @@ def test_a_pgn_file_move_by_move(engine):
         # Each position is analysed once: the evaluation after a move is the
         # one before the next.
         assert (before.score_after_cp, before.mate_after) == (after.score_cp, after.mate)
-        board = gorgon.Board("pom", before.fen)
+        board = gorgon.Board(before.fen)
         assert board.is_legal(before.best_move)
         # The loss is the drop of the evaluation for the side that moved.
         sign = 1 if before.color == "white" else -1
@@ -81,7 +81,7 @@ def test_records_load_into_pandas(engine):
 
 
 def test_any_engine_over_a_pipe():
-    positions = [gorgon.Board(), gorgon.Board("minipom")]
+    positions = [gorgon.Board(), gorgon.Board(variant="minipom")]
     with SimpleEngine.popen_uci(str(engine_binary("gorgon"))) as engine:
         records = analyse_positions(positions, engine, Limit(depth=3), progress=False)
     assert [r.variant for r in records] == ["pom", "minipom"]
@@ -91,7 +91,7 @@ def test_any_engine_over_a_pipe():
 
 def test_the_progress_bar(engine, capsys):
     pytest.importorskip("tqdm", reason="tqdm is installed by scripts/python-tests.sh")
-    boards = [gorgon.Board("minipom")] * 3
+    boards = [gorgon.Board(variant="minipom")] * 3
     analyse_positions(boards, engine, Limit(depth=1), progress=True)
     err = capsys.readouterr().err
     assert "positions" in err and "3/3" in err
@@ -104,7 +104,7 @@ def test_the_progress_bar(engine, capsys):
 
 def test_progress_without_tqdm(engine, monkeypatch):
     monkeypatch.setitem(sys.modules, "tqdm.auto", None)
-    boards = [gorgon.Board("minipom")]
+    boards = [gorgon.Board(variant="minipom")]
     with pytest.raises(ImportError, match=r"gorgon\[progress\]"):
         analyse_positions(boards, engine, Limit(depth=1), progress=True)
     # By default it goes without.

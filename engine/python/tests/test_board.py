@@ -7,6 +7,8 @@ import subprocess
 import pytest
 
 import gorgon
+import gorgon.variant
+from gorgon import Move
 from conftest import ROOT, mates, perft_suite, sample_game
 
 POM_START = "thamqksamht/wwwwpepwwww/4w(a)w4/5w5/11/11/11/5W5/4W(A)W4/WWWWPEPWWWW/THAMQKSAMHT w AKak - 0 1"
@@ -40,12 +42,14 @@ def test_module_constants():
 def test_start_positions():
     b = gorgon.Board()
     assert b.variant == "pom" and b.fen() == POM_START
-    assert b.turn == "white" and b.fullmove_number == 1 and b.halfmove_clock == 0 and b.ply() == 0
-    assert len(b.legal_moves()) == 43
-    m = gorgon.Board("minipom")
+    assert b.turn == gorgon.WHITE and b.fullmove_number == 1 and b.halfmove_clock == 0 and b.ply() == 0
+    assert len(b.legal_moves) == 43
+    m = gorgon.variant.MiniPomBoard()
     assert m.variant == "minipom" and m.fen() == MINI_START
-    assert len(m.legal_moves()) == 24
-    assert gorgon.Board("MiniPOM").variant == "minipom"
+    assert len(m.legal_moves) == 24
+    assert gorgon.Board(variant="MiniPOM").variant == "minipom"
+    # The FEN's shape says the variant.
+    assert gorgon.Board(MINI_START).variant == "minipom"
 
 
 def test_sample_game_coordinates():
@@ -53,23 +57,26 @@ def test_sample_game_coordinates():
     assert len(moves) == 49
     b = gorgon.Board()
     for ply, mv in enumerate(moves, start=1):
-        assert b.push(mv) == mv
+        b.push(mv)
+        assert b.peek().uci() == mv
         assert b.ply() == ply
         if ply == 15:  # after 8. d8b10 (8.ME x B10)
             assert b.fen() == AFTER_PLY_15
-            assert set(b.petrified("black")) == {"a9", "a10", "a11", "c10", "c11"}
+            names = ["a9", "a10", "c10", "a11", "c11"]
             # In square order: rank by rank, files a to k.
-            assert b.petrified("black") == ["a9", "a10", "c10", "a11", "c11"]
-            assert b.petrified("white") == []
-            assert b.petrified() == b.petrified("black")
+            assert [gorgon.square_name(sq) for sq in b.petrified(gorgon.BLACK)] == names
+            assert b.petrified(gorgon.BLACK) == {gorgon.parse_square(n) for n in names}
+            assert not b.petrified(gorgon.WHITE) and len(b.petrified(gorgon.WHITE)) == 0
+            assert b.petrified() == b.petrified(gorgon.BLACK)
+            assert b.is_petrified(gorgon.A9) and not b.is_petrified(gorgon.B9) and not b.is_petrified(gorgon.E1)
     assert b.fen() == final_fen
     assert b.is_check()
-    assert b.turn == "black"
-    assert sorted(b.legal_moves()) == ["d11f9", "d11g8"]
+    assert b.turn == gorgon.BLACK
+    assert sorted(m.uci() for m in b.legal_moves) == ["d11f9", "d11g8"]
     assert b.outcome() is None and not b.is_game_over()
-    assert b.move_stack == moves
+    assert [m.uci() for m in b.move_stack] == moves
     for mv in reversed(moves):
-        assert b.pop() == mv
+        assert b.pop() == gorgon.Move.from_uci(mv)
     assert b.fen() == POM_START
     assert b.move_stack == []
     with pytest.raises(IndexError):
@@ -79,7 +86,7 @@ def test_sample_game_coordinates():
 def test_sample_game_book_notation():
     moves, final_fen = sample_game()
     b = gorgon.Board()
-    played = [b.push_book(text) for text in SAMPLE_BOOK]
+    played = [b.push_book(text).uci() for text in SAMPLE_BOOK]
     assert played == moves
     assert b.fen() == final_fen
 
@@ -90,7 +97,7 @@ def test_book_notation_round_trip():
     for mv in moves:
         text = b.book_notation(mv)
         c = b.copy()
-        assert c.push_book(text) == mv
+        assert c.push_book(text).uci() == mv
         b.push(mv)
     start = gorgon.Board()
     assert start.book_notation("e3e5") == "E3 - E5"
@@ -102,12 +109,12 @@ def test_book_notation_round_trip():
 def test_book_castling():
     # PERFT.md A: White may castle f1k1 only.
     fen = "t4k4t/wwm1q2w1ww/2w3shp2/11/11/4h6/3E2e4/5W5/2W3S1M2/WWP4W1WW/TH1AQK4T w Kak - 0 1"
-    b = gorgon.Board("pom", fen)
+    b = gorgon.Board(fen)
     assert b.book_notation("f1k1") == "O-O-K"
-    assert b.push_book("O-O-K") == "f1k1"
-    assert b.push_book("O-O-A") == "f11a11"
+    assert b.push_book("O-O-K").uci() == "f1k1"
+    assert b.push_book("O-O-A").uci() == "f11a11"
     with pytest.raises(ValueError, match="O-O-A"):
-        gorgon.Board("pom", fen).push_book("O-O-A")
+        gorgon.Board(fen).push_book("O-O-A")
 
 
 def test_bad_book_moves():
@@ -128,21 +135,22 @@ def test_perft_suite():
     for name, variant, fen, depth, nodes in rows:
         if nodes > 1_000_000:
             continue
-        assert gorgon.Board(variant, fen).perft(depth) == nodes, (name, depth)
+        assert gorgon.Board(fen, variant=variant).perft(depth) == nodes, (name, depth)
         checked += 1
     assert checked >= 30
 
 
 def test_perft_known_counts():
-    assert [gorgon.Board("pom").perft(d) for d in (1, 2, 3)] == [43, 1843, 87372]
-    assert [gorgon.Board("minipom").perft(d) for d in (1, 2, 3)] == [24, 576, 15272]
+    assert [gorgon.Board().perft(d) for d in (1, 2, 3)] == [43, 1843, 87372]
+    assert [gorgon.variant.MiniPomBoard().perft(d) for d in (1, 2, 3)] == [24, 576, 15272]
     # PERFT.md J, from its FEN.
-    j = gorgon.Board("pom", "5k5/11/11/11/11/11/2t8/11/4h1E4/11/T4K3T1 w A - 0 1")
+    j = gorgon.Board("5k5/11/11/11/11/11/2t8/11/4h1E4/11/T4K3T1 w A - 0 1")
     assert [j.perft(d) for d in (1, 2, 3)] == [8, 232, 10838]
     # 4 King moves, the capture g3e3 and the Medusa parries g3f2 g3f3 g3f4.
-    assert len(j.legal_moves()) == 8
-    assert {"g3e3", "g3f2", "g3f3", "g3f4"} <= set(j.legal_moves())
-    assert [m for m in j.legal_moves() if not m.startswith("g3")] == [m for m in j.legal_moves() if m.startswith("f1")]
+    texts = [m.uci() for m in j.legal_moves]
+    assert len(j.legal_moves) == 8
+    assert {"g3e3", "g3f2", "g3f3", "g3f4"} <= set(texts)
+    assert [m for m in texts if not m.startswith("g3")] == [m for m in texts if m.startswith("f1")]
     assert j.perft(0) == 1
     for bad in (-1, 33, 10**9):
         with pytest.raises(ValueError, match="perft depth"):
@@ -163,7 +171,7 @@ BAD_FENS = [
 @pytest.mark.parametrize("fen,field", BAD_FENS)
 def test_bad_fen(fen, field):
     with pytest.raises(ValueError) as info:
-        gorgon.Board("pom", fen)
+        gorgon.Board(fen, variant="pom")
     message = str(info.value)
     assert message.startswith("FEN "), message
     assert field in message
@@ -182,9 +190,11 @@ def test_bad_fen(fen, field):
 
 def test_bad_variant():
     with pytest.raises(ValueError, match="unknown variant 'chess'"):
+        gorgon.Board(variant="chess")
+    with pytest.raises(ValueError, match="FEN"):
         gorgon.Board("chess")
-    with pytest.raises(ValueError):
-        gorgon.Board("")
+    # No FEN is the start position (an empty board is no position here).
+    assert gorgon.Board(None).fen() == POM_START
 
 
 def test_bad_moves_leave_the_board_alone():
@@ -217,8 +227,8 @@ def test_parse_move_and_aliases():
     assert b.is_legal("e3e5")
     assert b.fen() == POM_START
     # Mini-POM: the Medusa-Morph swap, written as a castling-style move.
-    m = gorgon.Board("minipom")
-    swaps = [mv for mv in m.legal_moves() if mv.startswith("f1")]
+    m = gorgon.variant.MiniPomBoard()
+    swaps = [mv.uci() for mv in m.legal_moves if mv.uci().startswith("f1")]
     assert swaps and all(m.is_legal(s) for s in swaps)
 
 
@@ -227,29 +237,29 @@ def test_outcome_checkmate():
     for name, variant, fen, mate_in, solutions in mates():
         if mate_in != 1:
             continue
-        b = gorgon.Board(variant, fen)
+        b = gorgon.Board(fen, variant=variant)
         mover = b.turn
-        assert b.outcome() is None
+        assert b.outcome() is None and b.result() == "*"
         b.push(solutions[0])
         o = b.outcome()
         assert o is not None, name
-        assert o.reason == "checkmate"
-        assert o.winner == mover
-        assert o.result == ("1-0" if mover == "white" else "0-1")
-        assert b.is_game_over() and b.is_check()
-        assert b.legal_moves() == []
-        assert repr(o) == f"Outcome(result='{o.result}', reason='checkmate', winner='{mover}')"
+        assert o.termination == gorgon.Termination.CHECKMATE
+        assert o.winner is mover
+        assert o.result() == b.result() == ("1-0" if mover else "0-1")
+        assert b.is_game_over() and b.is_check() and b.is_checkmate() and not b.is_stalemate()
+        assert list(b.legal_moves) == [] and not b.legal_moves
+        assert repr(o) == f"Outcome(termination=Termination.CHECKMATE, winner={mover})"
         found += 1
     assert found >= 6
 
 
 def test_outcome_stalemate():
-    b = gorgon.Board("pom", "k10/2Q8/11/11/11/11/11/11/11/11/5K5 b - - 0 1")
-    assert b.legal_moves() == [] and not b.is_check()
+    b = gorgon.Board("k10/2Q8/11/11/11/11/11/11/11/11/5K5 b - - 0 1")
+    assert len(b.legal_moves) == 0 and not b.is_check() and b.is_stalemate() and not b.is_checkmate()
     o = b.outcome()
-    assert (o.result, o.reason, o.winner) == ("1/2-1/2", "stalemate", None)
+    assert (o.result(), o.termination, o.winner) == ("1/2-1/2", gorgon.Termination.STALEMATE, None)
     assert o == b.copy().outcome() and len({o, b.outcome()}) == 1
-    assert repr(o) == "Outcome(result='1/2-1/2', reason='stalemate', winner=None)"
+    assert repr(o) == "Outcome(termination=Termination.STALEMATE, winner=None)"
 
 
 def test_outcome_repetition():
@@ -258,30 +268,34 @@ def test_outcome_repetition():
     for mv in shuffle:
         b.push(mv)
     assert b.outcome() is None  # the start position stood twice
+    assert b.is_repetition(2) and not b.is_repetition() and not b.can_claim_draw()
     for mv in shuffle:
         b.push(mv)
     o = b.outcome()
-    assert (o.result, o.reason, o.winner) == ("1/2-1/2", "repetition", None)
-    assert b.is_game_over()
+    assert (o.result(), o.termination, o.winner) == ("1/2-1/2", gorgon.Termination.THREEFOLD_REPETITION, None)
+    assert b.is_game_over() and b.is_repetition(3) and not b.is_repetition(4)
+    assert b.can_claim_threefold_repetition() and b.can_claim_draw() and not b.can_claim_fifty_moves()
     b.pop()
     assert b.outcome() is None
 
 
 def test_outcome_fifty_moves():
-    b = gorgon.Board("pom", POM_START.replace(" 0 1", " 99 60"))
+    b = gorgon.Board(POM_START.replace(" 0 1", " 99 60"))
     assert b.outcome() is None and b.halfmove_clock == 99
     b.push("b1c3")
     assert b.halfmove_clock == 100
     o = b.outcome()
-    assert (o.result, o.reason, o.winner) == ("1/2-1/2", "fifty_moves", None)
+    assert (o.result(), o.termination, o.winner) == ("1/2-1/2", gorgon.Termination.FIFTY_MOVES, None)
+    assert b.is_fifty_moves() and b.can_claim_fifty_moves() and b.can_claim_draw()
     b.pop()
     b.push("e3e5")  # a Sword move resets the clock
     assert b.halfmove_clock == 0 and b.outcome() is None
 
 
 def test_outcome_insufficient_material():
-    b = gorgon.Board("pom", "k10/11/11/11/11/11/11/11/11/11/5K4H w - - 0 1")
-    assert b.outcome().reason == "insufficient_material"
+    b = gorgon.Board("k10/11/11/11/11/11/11/11/11/11/5K4H w - - 0 1")
+    assert b.outcome().termination == gorgon.Termination.INSUFFICIENT_MATERIAL
+    assert b.is_insufficient_material()
 
 
 def test_copy_is_independent():
@@ -291,10 +305,11 @@ def test_copy_is_independent():
         assert c == b and c is not b
         c.push("h10h8")
         assert c != b
-        assert b.move_stack == ["e3e5"] and c.move_stack == ["e3e5", "h10h8"]
-        assert c.pop() == "h10h8" and c.pop() == "e3e5"
+        assert [m.uci() for m in b.move_stack] == ["e3e5"]
+        assert [m.uci() for m in c.move_stack] == ["e3e5", "h10h8"]
+        assert c.pop().uci() == "h10h8" and c.pop().uci() == "e3e5"
         assert b.fen() != c.fen()
-    assert gorgon.Board() != gorgon.Board("minipom")
+    assert gorgon.Board() != gorgon.variant.MiniPomBoard()
     assert gorgon.Board() != "not a board"
 
 
@@ -307,7 +322,7 @@ def test_str_and_repr():
     assert f"Fen: {b.fen()}" in text
     assert "Side to move: black" in text
     assert "Status: game in progress" in text
-    assert repr(b) == f"Board('pom', '{b.fen()}')"
+    assert repr(b) == f"Board('{b.fen()}')"
     assert eval(repr(b), {"Board": gorgon.Board}) == b
     # Petrified pieces are marked.
     moves, _ = sample_game()
@@ -320,23 +335,26 @@ def test_str_and_repr():
 
 
 def test_turn_and_counters():
-    b = gorgon.Board("minipom")
-    b.push(b.legal_moves()[0])
-    assert b.turn == "black" and b.fullmove_number == 1 and b.ply() == 1
-    b.push(b.legal_moves()[0])
-    assert b.turn == "white" and b.fullmove_number == 2 and b.ply() == 2
-    with pytest.raises(ValueError, match="colour"):
+    b = gorgon.variant.MiniPomBoard()
+    b.push(next(iter(b.legal_moves)))
+    assert b.turn == gorgon.BLACK and b.fullmove_number == 1 and b.ply() == 1
+    b.push(next(iter(b.legal_moves)))
+    assert b.turn == gorgon.WHITE and b.fullmove_number == 2 and b.ply() == 2
+    with pytest.raises(TypeError):
         b.petrified("green")
 
 
 def test_legal_moves_match_perft_one():
     for variant, fen, *_ in [(v, f) for _, v, f, d, n in perft_suite() if d == 1]:
-        b = gorgon.Board(variant, fen)
-        moves = b.legal_moves()
-        assert len(moves) == len(set(moves)) == b.perft(1)
+        b = gorgon.Board(fen, variant=variant)
+        moves = list(b.legal_moves)
+        assert len(moves) == len(set(moves)) == len(b.legal_moves) == b.perft(1)
         for mv in moves:
-            assert b.parse_move(mv) == mv
-            assert b.is_legal(mv)
+            assert b.parse_move(mv.uci()) == mv.uci() and b.parse_uci(mv.uci()) == mv
+            assert b.is_legal(mv) and mv in b.legal_moves
+            assert Move.from_uci(mv.uci()) == mv
+            # SAN, python-chess's, written and read by the rules.
+            assert b.parse_san(b.san(mv)) == mv
 
 
 def test_perft_interrupted():

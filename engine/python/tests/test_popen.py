@@ -116,8 +116,8 @@ def test_uci_plays_and_analyses_both_variants():
         assert engine.id["name"].startswith("Gorgon")
         assert "Hash" in engine.options and engine.options["MultiPV"].type == "spin"
         for variant in gorgon.VARIANTS:
-            board = gorgon.Board(variant)
-            board.push(board.legal_moves()[3])
+            board = gorgon.Board(variant=variant)
+            board.push([m.uci() for m in board.legal_moves][3])
             result = engine.play(board, Limit(depth=3))
             assert board.is_legal(result.move), (variant, result)
             assert not result.resigned and not result.draw_offered
@@ -128,7 +128,7 @@ def test_uci_plays_and_analyses_both_variants():
             info = engine.analyse(board, Limit(depth=4))
             assert info["depth"] == 4 and info["seldepth"] >= 4
             assert info["nodes"] > 0 and isinstance(info["time"], float) and info["multipv"] == 1
-            assert isinstance(info["score"], PovScore) and info["score"].turn == board.turn
+            assert isinstance(info["score"], PovScore) and info["score"].turn == gorgon.COLOR_NAMES[board.turn]
             assert isinstance(info["wdl"], PovWdl) and info["wdl"].relative.total() == 1000
             assert info["pv"] and isinstance(info["pv"][0], str)
             replay(board, info["pv"])
@@ -137,14 +137,14 @@ def test_uci_plays_and_analyses_both_variants():
 
 def test_uci_scores_a_mate_from_both_sides():
     name, variant, fen, mate_in, solutions = mates()[0]
-    board = gorgon.Board(variant, fen)
+    board = gorgon.Board(fen, variant=variant)
     with gorgon_uci() as engine:
         info = engine.analyse(board, Limit(depth=2 * mate_in + 1))
     score = info["score"]
     assert score.relative == Mate(mate_in), (name, score)
     # The mating side's view is positive, the other's negative.
     assert score.pov(board.turn) == Mate(mate_in)
-    other = BLACK if board.turn == WHITE else WHITE
+    other = BLACK if board.turn else WHITE
     assert score.pov(other) == Mate(-mate_in)
     assert info["pv"][0] in solutions
 
@@ -153,7 +153,7 @@ def test_a_mate_limit_and_the_strength_levels_by_configure():
     """python-chess's ``Limit(mate=N)`` is ``go mate N``; the levels are
     options set by ``configure``, as python-chess users set Stockfish's."""
     name, variant, fen, mate_in, solutions = next(row for row in mates() if row[3] == 2)
-    board = gorgon.Board(variant, fen)
+    board = gorgon.Board(fen, variant=variant)
     with gorgon_uci() as engine:
         result = engine.play(board, Limit(mate=mate_in))
         assert result.move in solutions, (name, result.move)
@@ -172,11 +172,11 @@ def test_a_mate_limit_and_the_strength_levels_by_configure():
 
 def test_uci_multipv_and_positions_from_a_fen():
     # A FEN root (not the start position) with a move pushed on it.
-    start = gorgon.Board("minipom")
-    for m in start.legal_moves()[:1]:
+    start = gorgon.Board(variant="minipom")
+    for m in [m.uci() for m in start.legal_moves][:1]:
         start.push(m)
-    board = gorgon.Board("minipom", start.fen())
-    board.push(board.legal_moves()[0])
+    board = gorgon.Board(start.fen(), variant="minipom")
+    board.push([m.uci() for m in board.legal_moves][0])
     with gorgon_uci() as engine:
         lines = engine.analyse(board, Limit(depth=3), multipv=3)
         assert [line["multipv"] for line in lines] == [1, 2, 3]
@@ -192,7 +192,7 @@ def test_uci_multipv_and_positions_from_a_fen():
         assert board.is_legal(engine.play(board, clocks).move)
         # A finished game has no move to search.
         _, variant, fen, _, solutions = next(row for row in mates() if row[3] == 1)
-        mated = gorgon.Board(variant, fen)
+        mated = gorgon.Board(fen, variant=variant)
         mated.push(solutions[0])
         with pytest.raises(EngineError, match="game is over"):
             engine.play(mated, Limit(depth=1))
@@ -243,9 +243,9 @@ def test_uci_analysis_streams_and_stops():
 
 def random_game(variant, plies, seed):
     rng = random.Random(seed)
-    board = gorgon.Board(variant)
+    board = gorgon.Board(variant=variant)
     for _ in range(plies):
-        moves = board.legal_moves()
+        moves = [m.uci() for m in board.legal_moves]
         if not moves or board.is_game_over():
             break
         # Promotions and transformations are what the XBoard form is about.
@@ -264,9 +264,9 @@ def test_xboard_moves_round_trip():
     for variant in gorgon.VARIANTS:
         for seed in range(2):
             board = random_game(variant, 100, seed)
-            replayed = gorgon.Board(variant)
+            replayed = gorgon.Board(variant=variant)
             for move in board.move_stack:
-                moves = replayed.legal_moves()
+                moves = [m.uci() for m in replayed.legal_moves]
                 # Those that may change the piece (a form written, or a
                 # Sword's), and a few others.
                 special = [m for m in moves if "(" in m or m[-1] in "91" or m[-2:] == "11"]
@@ -278,10 +278,10 @@ def test_xboard_moves_round_trip():
                 replayed.push(move)
     assert lettered > 10
     # The letters of a Sword's promotion and of a Morph's transformation.
-    board = gorgon.Board("minipom", "4k4/2W6/9/9/9/9/9/9/4K4 w - - 0 1")
+    board = gorgon.Board("4k4/2W6/9/9/9/9/9/9/4K4 w - - 0 1", variant="minipom")
     assert _to_xboard(board, "c8c9") == "c8c9e" and _from_xboard(board, "c8c9e") == "c8c9"
     assert _from_xboard(board, "c8c9E") == "c8c9"
-    board = gorgon.Board("minipom", "4k4/9/9/9/4h4/9/2(A)6/9/4K4 w - - 0 1")
+    board = gorgon.Board("4k4/9/9/9/4h4/9/2(A)6/9/4K4 w - - 0 1", variant="minipom")
     assert [_to_xboard(board, m) for m in ("c3e5", "c3e5(H)")] == ["c3e5", "c3e5n"]
     # No letter, or the mover's own (a Morph in Advisor form: B), keeps the form.
     assert [_from_xboard(board, t) for t in ("c3e5", "c3e5b", "c3e5n")] == ["c3e5", "c3e5", "c3e5(H)"]
@@ -297,23 +297,23 @@ def test_xboard_plays_and_analyses_both_variants():
         assert engine.id["name"].startswith("Gorgon")
         assert engine.options["MultiPV"].max == 500
         for variant in gorgon.VARIANTS:
-            board = gorgon.Board(variant)
-            board.push(board.legal_moves()[2])
+            board = gorgon.Board(variant=variant)
+            board.push([m.uci() for m in board.legal_moves][2])
             result = engine.play(board, Limit(time=0.2))
             assert board.is_legal(result.move), (variant, result)
             info = engine.analyse(board, Limit(depth=4))
             assert info["depth"] >= 4 and info["nodes"] > 0 and isinstance(info["time"], float)
-            assert isinstance(info["score"], PovScore) and info["score"].turn == board.turn
+            assert isinstance(info["score"], PovScore) and info["score"].turn == gorgon.COLOR_NAMES[board.turn]
             replay(board, info["pv"])
         with pytest.raises(EngineError, match="multipv"):
             engine.analyse(board, Limit(depth=2), multipv=2)
         with pytest.raises(EngineError, match="node limit"):
             engine.play(board, Limit(nodes=100))
         # CECP engines make no move once the game is over, by a draw too.
-        drawn = gorgon.Board("minipom")
+        drawn = gorgon.Board(variant="minipom")
         for m in ["b1c3", "b9c7", "c3b1", "c7b9"] * 2:
             drawn.push(m)
-        assert drawn.legal_moves() and drawn.outcome().reason == "repetition"
+        assert [m.uci() for m in drawn.legal_moves] and drawn.outcome().termination == gorgon.Termination.THREEFOLD_REPETITION
         with pytest.raises(EngineError, match="repetition"):
             engine.play(drawn, Limit(depth=2))
         # Clocks: level, time and otim.
@@ -330,18 +330,18 @@ def test_xboard_takes_long_games_with_promotions_and_transformations():
         for variant in gorgon.VARIANTS:
             for seed in (1, 2):
                 board = random_game(variant, 90, seed)
-                if not board.legal_moves():
+                if not [m.uci() for m in board.legal_moves]:
                     continue
                 assert board.is_legal(engine.play(board, Limit(time=0.05)).move)
-                rooted = gorgon.Board(variant, board.fen())
-                if rooted.legal_moves():
-                    rooted.push(rooted.legal_moves()[0])
-                    if rooted.legal_moves():
+                rooted = gorgon.Board(board.fen(), variant=variant)
+                if [m.uci() for m in rooted.legal_moves]:
+                    rooted.push([m.uci() for m in rooted.legal_moves][0])
+                    if [m.uci() for m in rooted.legal_moves]:
                         assert rooted.is_legal(engine.play(rooted, Limit(depth=2)).move)
 
 
 def test_xboard_analysis_streams_and_stops():
-    board = gorgon.Board("minipom")
+    board = gorgon.Board(variant="minipom")
     with gorgon_xboard() as engine:
         started = time.monotonic()
         analysis = engine.analysis(board, Limit(time=60))
@@ -540,7 +540,7 @@ def test_setpgrp_puts_the_engine_in_its_own_session():
 def test_analysis_stopped_from_another_thread(protocol):
     # python-chess's pattern: one thread reads the infos, another (a GUI's
     # button) stops the analysis.
-    board = gorgon.Board("minipom")
+    board = gorgon.Board(variant="minipom")
     with gorgon_uci() if protocol == "uci" else gorgon_xboard() as engine:
         analysis = engine.analysis(board, Limit(time=60))
         timer = threading.Timer(0.5, analysis.stop)

@@ -36,7 +36,7 @@ def test_petrified_marks_stand_on_the_petrified_squares():
     svg = ET.fromstring(text)
     assert svg.get("width") == "400" and svg.get("viewBox") == "0 0 1100 1100"
     marks = rects(svg, "petrified-mark")
-    assert sorted(m.get("data-petrified") for m in marks) == sorted(b.petrified())
+    assert sorted(m.get("data-petrified") for m in marks) == sorted(gorgon.square_name(s) for s in b.petrified())
     squares = {r.get("data-square"): r for r in rects(svg, "square")}
     assert len(squares) == 121
     for m in marks:
@@ -46,9 +46,9 @@ def test_petrified_marks_stand_on_the_petrified_squares():
         assert m.get("fill") == "url(#stone)"
     # The pieces on them wear the badge and are drawn grey; the others not.
     groups = {g.get("data-square"): g for g in svg.iter("{http://www.w3.org/2000/svg}g") if g.get("data-piece")}
-    assert set(groups) == {sq for sq, _ in b.piece_map()}
+    assert set(groups) == {gorgon.square_name(sq) for sq in b.piece_map()}
     for sq, g in groups.items():
-        stone = sq in b.petrified()
+        stone = gorgon.parse_square(sq) in b.petrified()
         assert ("petrified" in g.get("class").split()) == stone
         assert (g.find("svg:path[@class='stone-badge']", NS) is not None) == stone
         assert (g.get("filter") == "url(#petrified)") == stone
@@ -138,7 +138,7 @@ def test_a_notebook_draws_a_board_at_390_with_its_last_move_and_check():
     last = sorted(r.get("data-square") for r in rects(svg, "lastmove"))
     assert last == sorted(_before_last(b, moves[-1]))
     assert svg.find(".//svg:circle[@class='check']", NS).get("data-check") == b.checked_king()
-    mini = ET.fromstring(gorgon.Board("minipom")._repr_svg_())
+    mini = ET.fromstring(gorgon.Board(variant="minipom")._repr_svg_())
     assert mini.get("viewBox") == "0 0 900 900" and rects(mini, "lastmove") == []
 
 

@@ -1,134 +1,260 @@
 """Pillars of Medusa (``pom``, 11x11) and Mini-POM (``minipom``, 9x9): boards,
-rules and the Gorgon engine, in process.
+rules and the Gorgon engine, in process, in python-chess's shapes.
 
-Moves are strings in coordinate notation (``"e3e5"``, ``"b7d8(H)"``,
-``"c10c11e"``, ``"f1k1"``); every method returns them in canonical form.
+Squares are ints numbered on the 11x11 board (``rank * 11 + file``, a1 = 0,
+k11 = 120) in both variants; colours are bools (True White); piece types
+1 (``SWORD``) to 10 (``KING``). A move argument is a :class:`Move` or its
+coordinate text (``"e3e5"``, ``"b7d8(H)"``).
 """
 
-from typing import Optional, Tuple
+from typing import Dict, Iterable, Iterator, Optional, Tuple, Union
 
 __version__: str
 VARIANTS: Tuple[str, str]
 """The variant names: ``("pom", "minipom")``."""
+STARTING_FEN: str
+"""The Pillars of Medusa start FEN."""
+SWORD: int
+HORSE: int
+ADVISOR: int
+TOWER: int
+QUEEN: int
+MOUNTED_ADVISOR: int
+SERPENT: int
+PILLAR: int
+MEDUSA: int
+KING: int
+PIECE_SYMBOLS: list[Optional[str]]
+"""``[None, "w", "h", ...]``: the lowercase FEN letter of each piece type."""
+PIECE_NAMES: list[Optional[str]]
+"""``[None, "sword", "horse", ...]``."""
+
+class InvalidMoveError(ValueError):
+    """A move text that is not a move at all."""
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position."""
+
+class AmbiguousMoveError(ValueError):
+    """A SAN naming several legal moves."""
 
 def start_fen(variant: str = "pom") -> str:
     """The start FEN of a variant; ``ValueError`` for an unknown name."""
+def square_name(square: int) -> str:
+    """``square_name(E3) == "e3"``; ``ValueError`` outside 0..120."""
+def parse_square(name: str) -> int:
+    """``parse_square("e3") == E3``; ``ValueError`` for anything else."""
+
+class Move:
+    """A move: ``from_square``, ``to_square`` and, where python-chess has the
+    promotion, the new form of a Morph's transformation (None for every
+    other move, a Sword's promotion to Medusa included)."""
+
+    def __init__(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> None: ...
+    @property
+    def from_square(self) -> int: ...
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    @classmethod
+    def from_uci(cls, uci: str) -> Move:
+        """``"e3e5"``, ``"b7d8(H)"``, ``"0000"``; ``InvalidMoveError`` otherwise."""
+    @staticmethod
+    def null() -> Move:
+        """The null move ``0000`` (false as a bool)."""
+    def uci(self) -> str: ...
+    def __bool__(self) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __str__(self) -> str: ...
+    def __repr__(self) -> str: ...
+
+class Piece:
+    """A piece: ``piece_type``, ``color`` (True White) and ``morph``."""
+
+    def __init__(self, piece_type: int, color: bool, morph: bool = False) -> None: ...
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    @property
+    def morph(self) -> bool: ...
+    @classmethod
+    def from_symbol(cls, symbol: str) -> Piece:
+        """FEN's text of a piece: ``"E"``, ``"e"``, ``"(A)"``."""
+    def symbol(self) -> str:
+        """FEN's text of the piece."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __str__(self) -> str: ...
+    def __repr__(self) -> str: ...
+
+class SquareSet:
+    """A set of squares: iterable in square order, sized, ``in``-testable,
+    equal to any iterable of the same squares."""
+
+    def __init__(self, squares: Union[int, Iterable[int], None] = None) -> None: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, square: object) -> bool: ...
+    def __int__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __or__(self, other: Iterable[int]) -> SquareSet: ...
+    def __and__(self, other: Iterable[int]) -> SquareSet: ...
+    def __sub__(self, other: Iterable[int]) -> SquareSet: ...
+    def __xor__(self, other: Iterable[int]) -> SquareSet: ...
+    def tolist(self) -> list[int]: ...
+    def __repr__(self) -> str: ...
+
+class Termination:
+    """How a game ended (python-chess's names and values)."""
+
+    CHECKMATE: Termination
+    STALEMATE: Termination
+    INSUFFICIENT_MATERIAL: Termination
+    FIFTY_MOVES: Termination
+    THREEFOLD_REPETITION: Termination
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __repr__(self) -> str: ...
 
 class Outcome:
-    """How a game ended."""
+    """How a game ended: ``termination``, ``winner`` (True White, False
+    Black, None a draw) and ``result()``."""
 
+    def __init__(self, termination: Termination, winner: Optional[bool]) -> None: ...
     @property
+    def termination(self) -> Termination: ...
+    @property
+    def winner(self) -> Optional[bool]: ...
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
-    @property
-    def reason(self) -> str:
-        """``"checkmate"``, ``"stalemate"``, ``"repetition"``, ``"fifty_moves"``
-        or ``"insufficient_material"``."""
-    @property
-    def winner(self) -> Optional[str]:
-        """``"white"``, ``"black"``, or None for a draw."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def __repr__(self) -> str: ...
 
+class LegalMoveGenerator:
+    """``board.legal_moves``: a live view of the legal moves."""
+
+    def __iter__(self) -> Iterator[Move]: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: object) -> bool: ...
+    def count(self) -> int: ...
+    def __repr__(self) -> str: ...
+
+_MoveArg = Union[Move, str]
+
 class Board:
     """A Pillars of Medusa or Mini-POM position and the moves pushed on it.
 
-    ``Board(variant="pom", fen=None)``: the variant's start position, or the
-    given FEN. A bad variant or FEN raises ``ValueError`` with the rules'
-    message.
+    ``Board(fen=None, *, variant=None)``: the start position, or a FEN,
+    whose shape (11 or 9 ranks) gives the variant unless ``variant`` names
+    it; a bad FEN raises ``ValueError`` with the rules' message.
     """
 
-    def __init__(self, variant: str = "pom", fen: Optional[str] = None) -> None: ...
-    def legal_moves(self) -> list[str]:
-        """The legal moves, canonical coordinate text, in generation order."""
-    def push(self, move: str) -> str:
-        """Plays a move in coordinate notation and returns its canonical text.
-
-        An illegal or unreadable move raises ``ValueError`` (the engine's
-        message) and leaves the board unchanged.
-        """
-    def push_book(self, text: str) -> str:
-        """Plays one move in the inventor's book notation (``"ME x B10"``,
-        ``"E3 - E5"``, ``"D3"``, ``"O-O-A"``); returns its coordinate text.
-
-        ``ValueError`` if it names no legal move, or several.
-        """
-    def pop(self) -> str:
-        """Takes back the last move pushed through this board and returns its
-        text; ``IndexError`` when there is none."""
-    def parse_move(self, move: str) -> str:
-        """The canonical text of a legal move, without playing it; ``ValueError``
-        otherwise."""
-    def is_legal(self, move: str) -> bool:
-        """True if the text names a legal move here."""
-    def book_notation(self, move: str) -> str:
-        """The inventor's book notation of a legal move (``"ME x B10"``)."""
+    starting_fen: str
+    def __init__(self, fen: Optional[str] = None, *, variant: Optional[str] = None) -> None: ...
     @property
-    def move_stack(self) -> list[str]:
-        """The moves pushed through this board, oldest first."""
-    def fen(self) -> str:
-        """The position as FEN."""
+    def legal_moves(self) -> LegalMoveGenerator: ...
+    def push(self, move: _MoveArg) -> None:
+        """Plays a legal move; ``IllegalMoveError`` (nothing changes) otherwise."""
+    def push_uci(self, uci: str) -> Move: ...
+    def push_san(self, san: str) -> Move: ...
+    def parse_uci(self, uci: str) -> Move: ...
+    def parse_san(self, san: str) -> Move: ...
+    def san(self, move: _MoveArg) -> str:
+        """The shortest SAN (``"e5"``, ``"Hc3"``), ``+``/``#`` included."""
+    def san_and_push(self, move: _MoveArg) -> str: ...
+    def uci(self, move: _MoveArg) -> str: ...
+    def variation_san(self, variation: Iterable[_MoveArg]) -> str:
+        """``"1. e5 h8 2. Hc3"``."""
+    def push_book(self, text: str) -> Move:
+        """Plays one move in the inventor's book notation (``"ME x B10"``,
+        ``"E3 - E5"``, ``"D3"``, ``"O-O-A"``); ``ValueError`` if it names no
+        legal move, or several."""
+    def pop(self) -> Move:
+        """Takes back the last move; ``IndexError`` when there is none."""
+    def peek(self) -> Move:
+        """The last move; ``IndexError`` when there is none."""
+    def parse_move(self, move: str) -> str:
+        """The canonical coordinate text of a legal move text."""
+    def is_legal(self, move: _MoveArg) -> bool: ...
+    def book_notation(self, move: _MoveArg) -> str:
+        """The inventor's book notation of a legal move (``"ME x B10"``)."""
+    def xboard_san(self, move: _MoveArg) -> str:
+        """A legal move in XBoard's SAN as Gorgon writes XBoard's PGN files."""
+    @property
+    def move_stack(self) -> list[Move]: ...
+    def piece_at(self, square: int) -> Optional[Piece]: ...
+    def piece_type_at(self, square: int) -> Optional[int]: ...
+    def color_at(self, square: int) -> Optional[bool]: ...
+    def piece_map(self) -> Dict[int, Piece]: ...
+    def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
+        """Puts a piece (None: nothing) on a square and clears the stack;
+        ``ValueError`` if that is no position of the rules."""
+    def remove_piece_at(self, square: int) -> Optional[Piece]: ...
+    def king(self, color: bool) -> int: ...
+    def checkers(self) -> SquareSet: ...
+    def is_petrified(self, square: int) -> bool: ...
+    def petrified(self, color: Optional[bool] = None) -> SquareSet: ...
+    @property
+    def size(self) -> Tuple[int, int]:
+        """``(files, ranks)``: ``(11, 11)`` or ``(9, 9)``."""
+    def move_squares(self, move: _MoveArg) -> Tuple[str, str]:
+        """The square names a legal move leaves and reaches."""
+    def checked_king(self) -> Optional[str]:
+        """The square name of the King in check, or None."""
+    def fen(self) -> str: ...
+    def set_fen(self, fen: str) -> None: ...
     @property
     def variant(self) -> str:
         """``"pom"`` or ``"minipom"``."""
     @property
-    def turn(self) -> str:
-        """The side to move: ``"white"`` or ``"black"``."""
+    def uci_variant(self) -> str: ...
     @property
-    def fullmove_number(self) -> int:
-        """The move number, from 1, incremented after Black moves."""
+    def turn(self) -> bool: ...
     @property
-    def halfmove_clock(self) -> int:
-        """Half-moves since the last capture or Sword move."""
-    def ply(self) -> int:
-        """Half-moves since the start of the game, from the move number and the
-        side to move (0 at the start position)."""
-    def is_check(self) -> bool:
-        """True if the side to move is in check."""
-    def piece_map(self) -> list[Tuple[str, str]]:
-        """The pieces by square, in square order: ``[("a1", "wT"), ...,
-        ("c9", "MbS")]``, each the page's piece code (``M`` for a Morph, the
-        colour ``w``/``b``, the kind's letter)."""
+    def fullmove_number(self) -> int: ...
     @property
-    def size(self) -> Tuple[int, int]:
-        """``(files, ranks)``: ``(11, 11)`` or ``(9, 9)``."""
-    def move_squares(self, move: str) -> Tuple[str, str]:
-        """The squares a legal move leaves and reaches (castling: the
-        King's), for drawing it."""
-    def checked_king(self) -> Optional[str]:
-        """The square of the King in check, or None."""
-    def xboard_san(self, move: str) -> str:
-        """A legal move in XBoard's SAN as Gorgon writes XBoard's PGN files."""
-    def peek(self) -> Optional[str]:
-        """The last move pushed, or None."""
-    def _repr_svg_(self) -> str:
-        """The board as SVG for a notebook: ``gorgon.svg.board`` at size 390,
-        the last move and a checked King marked."""
-    def petrified(self, color: Optional[str] = None) -> list[str]:
-        """Squares of the petrified pieces of one colour (``"white"``,
-        ``"black"``) or of both (None), in square order."""
-    def outcome(self) -> Optional[Outcome]:
-        """How the game ended here, or None while it goes on."""
-    def is_game_over(self) -> bool:
-        """True if the game has ended here."""
+    def halfmove_clock(self) -> int: ...
+    def ply(self) -> int: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool: ...
+    def is_insufficient_material(self) -> bool: ...
+    def is_fifty_moves(self) -> bool: ...
+    def is_repetition(self, count: int = 3) -> bool: ...
+    def can_claim_fifty_moves(self) -> bool: ...
+    def can_claim_threefold_repetition(self) -> bool: ...
+    def can_claim_draw(self) -> bool: ...
+    def outcome(self, *, claim_draw: bool = False) -> Optional[Outcome]: ...
+    def is_game_over(self, *, claim_draw: bool = False) -> bool: ...
+    def result(self, *, claim_draw: bool = False) -> str: ...
     def perft(self, depth: int) -> int:
         """Legal move sequences of ``depth`` plies (0 to 32, else
         ``ValueError``; draw rules ignored).
 
         Runs without the GIL; Ctrl-C stops it (``KeyboardInterrupt``).
         """
-    def copy(self) -> Board:
-        """An independent copy (position and move stack)."""
+    def copy(self, *, stack: Union[bool, int, None] = None) -> Board: ...
     def __copy__(self) -> Board: ...
     def __deepcopy__(self, memo: object) -> Board: ...
     def __eq__(self, other: object) -> bool:
         """Same variant and same FEN."""
     def __str__(self) -> str:
-        """The diagram of the engine's ``d`` command (petrified pieces marked
-        ``*``), then FEN, key, petrified squares, checkers, side and status."""
+        """The diagram of the engine's ``d`` command."""
+    def _repr_svg_(self) -> str:
+        """The board as SVG for a notebook."""
     def __repr__(self) -> str:
-        """``Board('pom', '<fen>')``."""
+        """``Board('<fen>')``."""
 
 class Score:
     """A score from the side to move's view: ``cp`` or ``mate``, the other None."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
-from gorgon._gorgon import Board, Engine, Game, read_pgn
+from gorgon._gorgon import Board, Engine, Game, Termination, read_pgn
 from gorgon.engine import Cp, Limit, Mate, PovScore, Score, SimpleEngine
 
 __all__ = [
@@ -106,7 +106,7 @@ def _evaluate(engine: AnyEngine, board: Board, limit: Limit) -> _Eval:
     outcome without asking the engine."""
     outcome = board.outcome()
     if outcome is not None:
-        relative: Score = Mate(0) if outcome.reason == "checkmate" else Cp(0)
+        relative: Score = Mate(0) if outcome.termination == Termination.CHECKMATE else Cp(0)
         return _Eval(PovScore(relative, board.turn), None, [], None, None, None, None)
     if isinstance(engine, Engine):
         if limit.white_clock is not None or limit.black_clock is not None or limit.mate is not None:
@@ -174,7 +174,7 @@ def iter_positions(
         for index, position in enumerate(positions):
             if isinstance(position, str):
                 try:
-                    board = Board(variant, position)
+                    board = Board(position, variant=variant)
                 except ValueError as e:
                     raise ValueError(f"position {index}: {e}") from None
             else:
@@ -185,7 +185,7 @@ def iter_positions(
                 index=index,
                 variant=board.variant,
                 fen=board.fen(),
-                turn=board.turn,
+                turn="white" if board.turn else "black",
                 best_move=ev.best,
                 score_cp=cp,
                 mate=mate,
@@ -237,7 +237,7 @@ def iter_games(
             if bar is not None:
                 bar.update(1)
             for ply, move in enumerate(game.moves):
-                fen, color, number = board.fen(), board.turn, board.fullmove_number
+                fen, color, number = board.fen(), "white" if board.turn else "black", board.fullmove_number
                 board.push(move)
                 after = _evaluate(engine, board, limit)
                 if bar is not None:

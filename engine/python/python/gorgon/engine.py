@@ -490,7 +490,7 @@ _MANAGED = {"uci_chess960", "uci_variant", "multipv", "ponder", "uci_analysemode
 def _root(board: Board) -> Tuple[str, List[str]]:
     """The FEN the board's move stack starts from, and the stack."""
     root = board.copy()
-    moves = list(board.move_stack)
+    moves = [m.uci() for m in board.move_stack]
     for _ in moves:
         root.pop()
     return root.fen(), moves
@@ -597,7 +597,7 @@ def _from_xboard(board: Board, text: str) -> str:
     if m is None:
         raise EngineError(f"{text!r} is not an XBoard coordinate move")
     src, dst, letter = m.groups()
-    candidates = [mv for mv in board.legal_moves() if _MOVE.match(mv).group(1, 2) == (src, dst)]  # type: ignore[union-attr]
+    candidates = [mv for mv in (m.uci() for m in board.legal_moves) if _MOVE.match(mv).group(1, 2) == (src, dst)]  # type: ignore[union-attr]
     if not candidates:
         raise EngineError(f"illegal move {text!r} in {board.fen()!r}")
     mover = _xboard_letter(_placement(board.fen()).get(src, "")).lower()
@@ -1019,7 +1019,7 @@ class Protocol:
         if limit.time is not None:
             return self._deadline(limit.time)
         if limit._has_clock():
-            clock = limit.white_clock if board.turn == WHITE else limit.black_clock
+            clock = limit.white_clock if board.turn else limit.black_clock
             return self._deadline(clock or 0.0)
         return None
 
@@ -1125,7 +1125,7 @@ class UciProtocol(Protocol):
         playing: bool,
     ) -> SimpleAnalysisResult:
         self._idle()
-        if not board.legal_moves():
+        if not board.legal_moves:
             raise EngineError(f"the game is over: no move to search in {board.fen()!r}")
         for name, value in options.items():
             if self._option(name).is_managed():
@@ -1440,7 +1440,7 @@ class XBoardProtocol(Protocol):
             # A CECP engine announces the result and makes no move after it
             # (a draw by repetition too), so the search would never end.
             raise EngineError(
-                f"the game is over ({outcome.result}, {outcome.reason}): no move to search in {board.fen()!r}"
+                f"the game is over ({outcome.result()}, {outcome.termination.name.lower()}): no move to search in {board.fen()!r}"
             )
         if multipv is not None and multipv > 1:
             raise EngineError(
@@ -1461,7 +1461,7 @@ class XBoardProtocol(Protocol):
         self._pipe.send(f"variant {board.variant}")
         self._pipe.send("force")
         fen, moves = _root(board)
-        replay = Board(board.variant, fen)
+        replay = Board(fen, variant=board.variant)
         if fen != start_fen(board.variant):
             if self.features.get("setboard") != "1":
                 raise EngineError("engine does not accept setboard: it can only play from the start position")
@@ -1473,7 +1473,7 @@ class XBoardProtocol(Protocol):
             replay.push(move)
         self._pipe.send("post")
         if playing:
-            for command in _xboard_limit(limit, board.turn):
+            for command in _xboard_limit(limit, _color(board.turn)):
                 self._pipe.send(command)
         # A `ping` makes sure the engine took the position: an engine that
         # refused it says so before the `pong` (and a good one says nothing).

@@ -52,6 +52,7 @@ from gorgon._gorgon import (
     read_notation_trees,
     tag_pair,
 )
+from gorgon.variant import find_variant
 
 __all__ = [
     "SKIP",
@@ -205,9 +206,10 @@ class GameNode:
         count included, as ``Board.ply()``)."""
         return self.game().board().ply() + len(self._path())
 
-    def turn(self) -> str:
-        """The side to move after this node's move."""
-        return "white" if self.ply() % 2 == 0 else "black"
+    def turn(self) -> bool:
+        """The side to move after this node's move: True (``WHITE``) or
+        False (``BLACK``), as ``Board.turn``."""
+        return self.ply() % 2 == 0
 
     def is_end(self) -> bool:
         return not self.variations
@@ -437,7 +439,7 @@ class Game(GameNode):
 
     def __init__(self, variant: str = "pom", fen: Optional[str] = None, headers: Optional[Dict[str, str]] = None) -> None:
         super().__init__()
-        start = Board(variant, fen)
+        start = Board(variant=variant) if fen is None else Board(fen, variant=variant)
         self.variant: str = start.variant
         #: The start position as Gorgon's FEN.
         self.start_fen: str = start.fen()
@@ -464,11 +466,11 @@ class Game(GameNode):
         first move (``SetUp``/``FEN`` tags when that is not the start), its
         ``Result`` the board's outcome if the game is over."""
         start = board.copy()
-        moves = start.move_stack
+        moves = [m.uci() for m in start.move_stack]
         for _ in moves:
             start.pop()
         fen = start.fen()
-        game = cls(start.variant, None if fen == Board(start.variant).fen() else fen)
+        game = cls(start.variant, None if fen == Board(variant=start.variant).fen() else fen)
         node: GameNode = game
         for m in moves:
             child = ChildNode(node, m)
@@ -476,12 +478,13 @@ class Game(GameNode):
             node = child
         outcome = board.outcome()
         if outcome is not None:
-            game.headers["Result"] = outcome.result
+            game.headers["Result"] = outcome.result()
         return game
 
     def board(self) -> Board:
-        """The start position (a new board each call)."""
-        return Board(self.variant, self.start_fen)
+        """The start position (a new board each call), on the variant's
+        board class (``gorgon.variant.find_variant``)."""
+        return find_variant(self.variant)(self.start_fen)
 
     def ply(self) -> int:
         return self.board().ply()
@@ -661,7 +664,7 @@ class StringExporter(BaseVisitor):
         # The inventor's notation is no PGN: its games are written in
         # coordinates.
         text = board.xboard_san(move) if self._dialect == "xboard" else board.parse_move(move)
-        self._movetext.play(board.turn, board.fullmove_number, text)
+        self._movetext.play("white" if board.turn else "black", board.fullmove_number, text)
 
     def visit_result(self, result: str) -> None:
         self._movetext.result(result)

@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 from xml.sax.saxutils import escape, quoteattr
 
-from gorgon._gorgon import Board
+from gorgon._gorgon import Board, Move, Piece, square_name
 
 __all__ = ["Arrow", "board", "piece", "DEFAULT_COLORS", "SQUARE_SIZE"]
 
@@ -136,6 +136,11 @@ def _square(name: str, files: int, ranks: int) -> Tuple[int, int]:
     return file, rank
 
 
+def _code(piece: Piece) -> str:
+    """The page's code of a piece: ``"wE"``, ``"MbS"`` (a Morph)."""
+    return f"{'M' if piece.morph else ''}{'w' if piece.color else 'b'}{piece.symbol().strip('()').upper()}"
+
+
 def _color(colors: Mapping[str, str], key: str) -> str:
     return colors.get(key, DEFAULT_COLORS.get(key, key))
 
@@ -209,7 +214,7 @@ def board(
     *,
     orientation: Union[str, bool] = "white",
     flipped: bool = False,
-    lastmove: Union[str, Tuple[str, str], None] = None,
+    lastmove: Union[Move, str, Tuple[str, str], None] = None,
     check: Optional[str] = None,
     arrows: Iterable[_ArrowLike] = (),
     fill: Mapping[str, str] = {},
@@ -245,7 +250,9 @@ def board(
         files, ranks, variant, placed, petrified = 11, 11, "pom", [], set()
     else:
         files, ranks = board.size
-        variant, placed, petrified = board.variant, board.piece_map(), set(board.petrified())
+        variant = board.variant
+        placed = [(square_name(sq), _code(piece)) for sq, piece in board.piece_map().items()]
+        petrified = {square_name(sq) for sq in board.petrified()}
     if isinstance(orientation, bool):
         white_below = orientation
     elif orientation in ("white", "w"):
@@ -272,7 +279,7 @@ def board(
         # A move is read in the position it was played from: the one before
         # the board's last move, else (a move to show) the board's own.
         positions = [board]
-        if board.peek() is not None:
+        if board.move_stack:
             before = board.copy()
             before.pop()
             positions.insert(0, before)
@@ -282,6 +289,8 @@ def board(
                 break
         else:
             raise ValueError(f"lastmove {lastmove!r} is not a legal move before the board's last move, nor now")
+    elif isinstance(lastmove, Move):
+        last = [square_name(lastmove.from_square), square_name(lastmove.to_square)]
     elif lastmove is not None:
         last = [lastmove[0], lastmove[1]]
         for sq in last:

@@ -336,12 +336,17 @@ impl Position {
     /// The placement field, top rank first, each piece written by `write`
     /// (XBoard's FEN spells the Morphs with letters of its own).
     pub fn placement(&self, write: impl Fn(Piece, &mut String)) -> String {
+        self.placement_with(|sq| self.board[sq as usize], write)
+    }
+
+    /// The placement field of the pieces `at` gives per square.
+    fn placement_with(&self, at: impl Fn(u8) -> Piece, write: impl Fn(Piece, &mut String)) -> String {
         let g = self.geo;
         let mut out = String::new();
         for rank in (0..g.ranks).rev() {
             let mut empty = 0;
             for file in 0..g.files {
-                let p = self.board[g.square(file, rank) as usize];
+                let p = at(g.square(file, rank));
                 if p.is_none() {
                     empty += 1;
                     continue;
@@ -362,6 +367,29 @@ impl Position {
         out
     }
 
+    /// This position with `piece` (or an empty square, `Piece::NONE`) on
+    /// `sq`, read back through the FEN reader, so that it is a position of
+    /// the rules or the reader's error (a missing King, a Sword on its back
+    /// rank, the side not to move in check). The side, clocks and the
+    /// rights that still hold their pieces are kept; the history is not
+    /// (python-chess's `set_piece_at` clears the move stack too).
+    pub fn with_piece(&self, sq: u8, piece: Piece) -> Result<Position, FenError> {
+        let placement = self.placement_with(
+            |s| if s == sq { piece } else { self.board[s as usize] },
+            |p, out| out.push_str(&p.fen()),
+        );
+        let side = if self.side == Color::White { 'w' } else { 'b' };
+        let fen = |rights: &str| format!("{placement} {side} {rights} - {} {}", self.state.halfmove, self.fullmove);
+        let rights = self.rights_text();
+        // A right whose Tower, King, Medusa or Morph left is dropped, as
+        // python-chess drops castling rights that no longer hold.
+        let kept: String = rights
+            .chars()
+            .filter(|&c| c != '-' && Position::from_fen(self.geo.variant, &fen(&c.to_string())).is_ok())
+            .collect();
+        Position::from_fen(self.geo.variant, &fen(if kept.is_empty() { "-" } else { &kept }))
+    }
+
     /// The rights as FEN letters (`AKak`, `-`).
     pub fn rights_text(&self) -> String {
         let mut s = String::new();
@@ -377,6 +405,19 @@ impl Position {
             s.push('-');
         }
         s
+    }
+}
+
+/// One piece as the placement writes it: its letter (`E`, `e`) or a
+/// Morph's form in parentheses (`(A)`); `None` for anything else.
+pub fn piece_from_fen(text: &str) -> Option<Piece> {
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        ['(', l, ')'] => Kind::from_letter(*l)
+            .filter(|&k| k != Kind::King)
+            .map(|k| Piece::morph(color_of(*l), k)),
+        [c] => Kind::from_letter(*c).map(|k| Piece::new(color_of(*c), k)),
+        _ => None,
     }
 }
 
@@ -720,5 +761,30 @@ mod notation_1 {
             refused(v, &format!("{fen} extra"), FenField::FullmoveNumber, None, "unexpected text");
             assert_eq!(accepted(v, &with_field(v, 4, "37")).fen(), with_field(v, 4, "37"));
         }
+    }
+
+    /// One piece's FEN text, and a position with one square changed: read
+    /// back by the FEN reader, so refused as it refuses, the rights whose
+    /// pieces left dropped.
+    #[test]
+    fn pieces_and_changed_squares() {
+        assert_eq!(piece_from_fen("E"), Some(Piece::new(Color::White, Kind::Medusa)));
+        assert_eq!(piece_from_fen("(a)"), Some(Piece::morph(Color::Black, Kind::Advisor)));
+        for bad in ["", "x", "(k)", "EE", "(A", "((A))"] {
+            assert_eq!(piece_from_fen(bad), None, "{bad}");
+        }
+        let start = Position::startpos(Variant::Pom);
+        let g = start.geometry();
+        let a1 = g.square(0, 0);
+        let without = start.with_piece(a1, Piece::NONE).unwrap();
+        assert_eq!(without.fen().split(' ').nth(2), Some("Kak"));
+        assert!(start
+            .with_piece(g.square(5, 0), Piece::NONE)
+            .err()
+            .is_some_and(|e| e.to_string().contains("King")));
+        assert!(start.with_piece(a1, Piece::new(Color::White, Kind::Sword)).is_err());
+        let e5 = g.square(4, 4);
+        let put = without.with_piece(e5, Piece::new(Color::White, Kind::Tower)).unwrap();
+        assert_eq!(put.piece_at(e5), Piece::new(Color::White, Kind::Tower));
     }
 }

@@ -8,6 +8,8 @@
 //! - [`pgn`] the PGN reader (Gorgon's coordinates and XBoard's dialect) and
 //!   the pieces every PGN writer shares;
 //! - [`notation`] the inventor's book notation;
+//! - [`san`] SAN as python-chess writes it (`e5`, `Hc3`, `Axd8=H`), with
+//!   Gorgon's FEN letters;
 //! - [`xboard`] the games as XBoard writes them (its letters, FENs, SAN);
 //! - [`diagram`] the position as text for people.
 //!
@@ -20,4 +22,5 @@ pub mod fen;
 pub(crate) mod movetext;
 pub mod notation;
 pub mod pgn;
+pub mod san;
 pub mod xboard;

@@ -357,13 +357,16 @@ pub struct Reading {
 }
 
 /// A written move taken apart: `[Piece][file][rank][x|-|:]square[=X]`.
+/// The shape of every SAN of the crate: XBoard's (this module) and
+/// Gorgon's own ([`crate::text::san`]) differ only in what the letters
+/// mean, so both read it here.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Written {
-    piece: Option<char>,
-    from_file: Option<u8>,
-    from_rank: Option<u8>,
-    to: Square,
-    suffix: Option<char>,
+pub(crate) struct Written {
+    pub(crate) piece: Option<char>,
+    pub(crate) from_file: Option<u8>,
+    pub(crate) from_rank: Option<u8>,
+    pub(crate) to: Square,
+    pub(crate) suffix: Option<char>,
 }
 
 /// Splits off the result's letter: `=X`, `(X)`, or a letter glued to the
@@ -384,7 +387,7 @@ fn split_suffix(text: &str) -> (&str, Option<char>) {
 }
 
 /// Reads the syntax of a written move (no position involved).
-fn parse_written(text: &str) -> Option<Written> {
+pub(crate) fn parse_written(text: &str) -> Option<Written> {
     let (body, suffix) = split_suffix(text);
     let b = body.as_bytes();
     let (piece, rest) = match b.first() {
@@ -535,7 +538,7 @@ fn why_none(pos: &Position, w: &Written, to: u8) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Two self-play games of Gorgon with every move kind: POM castling,
