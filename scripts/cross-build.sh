@@ -10,6 +10,10 @@
 #              static    x86_64-unknown-linux-gnu with glibc linked in
 #                        (`crt-static`): one file that runs on any x86-64 Linux
 #              aarch64   aarch64-unknown-linux-gnu: Raspberry Pi, ARM servers
+#              wasm      wasm32-unknown-unknown: the playing core as
+#                        gorgon_wasm.wasm (engine/wasm, a cdylib; BINS is
+#                        ignored), linked by wasm-ld-22; scripts/build-web.sh
+#                        optimises it with binaryen's wasm-opt into target/web/
 #
 # Each build goes to target/cross/PLATFORM/TRIPLE/PROFILE/ (its own target
 # directory: the flags differ from the native build's, so sharing one would
@@ -29,7 +33,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then
-    sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 fi
 profile=$1
@@ -98,8 +102,16 @@ for platform in "$@"; do
         linker=
         linker_package=
         ;;
+    wasm)
+        triple=wasm32-unknown-unknown
+        # rustc-web ships no rust-lld; LLVM's wasm linker comes with lld.
+        linker=wasm-ld-22
+        linker_package=lld-22
+        # scripts/build-web.sh's optimiser, installed with the rest.
+        need wasm-opt binaryen
+        ;;
     *)
-        echo "cross-build: unknown platform '$platform' (windows, static, aarch64)" >&2
+        echo "cross-build: unknown platform '$platform' (windows, static, aarch64, wasm)" >&2
         exit 2
         ;;
     esac
@@ -111,6 +123,11 @@ for platform in "$@"; do
         need "$linker" "$linker_package"
         [ "$platform" = aarch64 ] && need_file /usr/aarch64-linux-gnu/lib/libc.so.6 libc6-dev-arm64-cross
         export "CARGO_TARGET_${env_triple}_LINKER=$linker"
+    fi
+    if [ "$platform" = wasm ]; then
+        # The search recurses deep with generous frames (natively each
+        # search thread has 64 MB); wasm-ld's default stack is 1 MB.
+        export "CARGO_TARGET_${env_triple}_RUSTFLAGS=-C link-arg=-zstack-size=16777216"
     fi
     if [ "$platform" = static ]; then
         # glibc linked in, not musl: std on musl links libunwind, and
@@ -138,10 +155,17 @@ for platform in "$@"; do
     install_missing
     echo "== cross-build: $platform ($triple, $profile) with ${cargo_cmd[*]} ${flags[*]}" >&2
     started=$(date +%s)
-    packages=(-p gorgon-cli --bin gorgon)
-    [ "${BINS:-gorgon gorgon-match}" = gorgon ] || packages+=(-p gorgon-tournament --bin gorgon-match)
-    CARGO_TARGET_DIR=$dir "${cargo_cmd[@]}" build --profile "$profile" --target "$triple" "${flags[@]}" \
-        "${packages[@]}" >&2
+    if [ "$platform" = wasm ]; then
+        # A cdylib for this target only: natively the package is a plain
+        # library (engine/wasm/Cargo.toml says why).
+        CARGO_TARGET_DIR=$dir "${cargo_cmd[@]}" rustc --profile "$profile" --target "$triple" "${flags[@]}" \
+            -p gorgon-wasm --lib --crate-type cdylib >&2
+    else
+        packages=(-p gorgon-cli --bin gorgon)
+        [ "${BINS:-gorgon gorgon-match}" = gorgon ] || packages+=(-p gorgon-tournament --bin gorgon-match)
+        CARGO_TARGET_DIR=$dir "${cargo_cmd[@]}" build --profile "$profile" --target "$triple" "${flags[@]}" \
+            "${packages[@]}" >&2
+    fi
     echo "== cross-build: $platform built in $(($(date +%s) - started)) s" >&2
     echo "$platform $dir/$triple/$profile"
 done

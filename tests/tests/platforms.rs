@@ -179,6 +179,52 @@ fn uci_plays_legal_moves_and_honours_stop() {
     assert!(status.success(), "{status}");
 }
 
+/// The last `info` line's node count and the `bestmove` of `go depth
+/// DEPTH` from a new game, one thread, in each variant's position.
+fn fixed_depth_search(e: &mut gorgon_tests::Engine, variant: &str, moves: &str, depth: u32) -> (u64, String) {
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    e.send("setoption name Threads value 1");
+    e.send("ucinewgame");
+    e.send(&format!("position startpos moves {moves}"));
+    e.send(&format!("go depth {depth}"));
+    let lines = e.read_until(T, |l| l.starts_with("bestmove "));
+    let nodes = lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            l.strip_prefix("info depth ")?
+                .split(" nodes ")
+                .nth(1)?
+                .split_whitespace()
+                .next()?
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no info line with nodes: {lines:?}"));
+    (nodes, lines.last().unwrap().clone())
+}
+
+#[test]
+#[ignore = "run by scripts/platform-tests.sh with the foreign binary"]
+fn a_fixed_depth_search_is_the_native_search() {
+    let foreign = Foreign::from_env();
+    let mut e = foreign.engine(&[]);
+    let mut native = gorgon_tests::Engine::start(&[]);
+    for (variant, moves, depth) in [("pom", "e3e5 h10h8", 9), ("minipom", "e2e4", 10)] {
+        let theirs = fixed_depth_search(&mut e, variant, moves, depth);
+        let ours = fixed_depth_search(&mut native, variant, moves, depth);
+        eprintln!("{}: {variant} go depth {depth}: {} nodes, {}", foreign.platform, theirs.0, theirs.1);
+        assert_eq!(
+            theirs, ours,
+            "{} against the native search, {variant} depth {depth}",
+            foreign.platform
+        );
+    }
+    e.send("quit");
+    native.send("quit");
+    assert!(e.wait_exit(T).is_some(), "quit ends the engine");
+}
+
 #[test]
 #[ignore = "run by scripts/platform-tests.sh with the foreign binary"]
 fn cecp_plays_a_legal_move() {

@@ -6,6 +6,7 @@
 //! only modules listed before it (`crate::` paths), so the import graph
 //! has no circle (tests/tests/layers.rs checks this list against the code):
 //!
+//! - `clock`: the time: std's `Instant`, or the host's milliseconds where the target has no clock (WebAssembly).
 //! - `wdl`: the win/draw/loss model, the arithmetic every evaluation's scale goes through.
 //! - `nnue`: the learned evaluation: features, the network file, accumulators, the nets' models.
 //! - `player`: search, hand-written evaluation, transposition table, threads, time, bench.
@@ -21,19 +22,35 @@
 //! - `train`: the nets' trainer.
 //! - `uci`: the UCI loop.
 //! - `xboard`: the CECP (XBoard) loop.
+//!
+//! Without the default `native` feature (engine/wasm's build) the library
+//! is the playing core: `clock`, `wdl`, `nnue`, `player`, `stdio`, `book`
+//! (probing the shipped books; building them by self-play is native),
+//! `uci` and `xboard`. The jobs (`parallel`, `selfplay`, `analysis`,
+//! `datagen`, `suite`, `tactics`, `tune`, `train`) need threads, files or
+//! crates that a WebAssembly page has no use for (Cargo.toml says which).
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "native")]
 pub mod analysis;
 pub mod book;
+pub mod clock;
+#[cfg(feature = "native")]
 pub mod datagen;
 pub mod nnue;
+#[cfg(feature = "native")]
 pub mod parallel;
 pub mod player;
+#[cfg(feature = "native")]
 pub mod selfplay;
 pub mod stdio;
+#[cfg(feature = "native")]
 pub mod suite;
+#[cfg(feature = "native")]
 pub mod tactics;
+#[cfg(feature = "native")]
 pub mod train;
+#[cfg(feature = "native")]
 pub mod tune;
 pub mod uci;
 pub mod wdl;

@@ -7,12 +7,15 @@
 //! ones, so a key collision or a stale book can never make the engine play
 //! an illegal move.
 
+// Self-play books run on the batch jobs' threads (`parallel`): native only.
+#[cfg(feature = "native")]
 mod selfplay;
 
 pub use gbk::{BookData, BookVariant, Entry, FormatError};
 pub use rules::text::notation::{self, NotationError};
 pub use rules::text::pgn::{self, PgnError};
 pub use rules::{GameRecord, GameResult};
+#[cfg(feature = "native")]
 pub use selfplay::{selfplay, selfplay_builder, selfplay_games, selfplay_pgn, SelfPlayOptions};
 
 use rules::{Color, Move, Position, Variant};

@@ -6,9 +6,9 @@
 use super::control::Control;
 use super::limits::Limits;
 use super::threads::Engine;
+use crate::clock::Instant;
 use crate::nnue::UseNnue;
 use rules::{Position, Variant};
-use std::time::Instant;
 
 /// Depth searched when none is given.
 pub const DEFAULT_DEPTH: u32 = 13;

@@ -8,9 +8,21 @@
 //! reaches its ticket. Watermarks only rise, so a stop ends exactly the
 //! commands read before it, queued or running, and nothing read after it
 //! can undo that, however quickly it follows.
+//!
+//! A driver with no reader thread (engine/wasm: one thread, the host
+//! holding the input) gives the ledger a host poll instead
+//! ([`Stops::set_host_poll`]): the search calls it where it looks at the
+//! clock, and the poll reads the lines that arrived meanwhile, raising
+//! the same watermarks the reader thread would.
 
+use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+/// A host poll: takes the input that arrived while a command runs,
+/// waiting for some at most the given time.
+pub type HostPoll = Box<dyn Fn(Duration) + Send + Sync>;
 
 /// The ledger of one command stream: the tickets issued and how far the
 /// stops, ponderhits and cancellations reach.
@@ -24,6 +36,22 @@ pub struct Stops {
     hit: AtomicU64,
     /// Every ticket up to this one is stopped and its answer unwanted.
     cancelled: AtomicU64,
+    /// Where the input is read when no thread of ours reads it.
+    host: HostHook,
+}
+
+/// The ledger's host poll, if a driver set one.
+#[derive(Default)]
+struct HostHook(OnceLock<HostPoll>);
+
+impl fmt::Debug for HostHook {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() {
+            "HostHook(set)"
+        } else {
+            "HostHook(none)"
+        })
+    }
 }
 
 impl Stops {
@@ -40,6 +68,15 @@ impl Stops {
             ponder,
             stops: Arc::clone(self),
         }
+    }
+
+    /// Gives the ledger the host's poll: from now on a running command
+    /// (search, perft, a `go infinite` waiting for its `stop`) calls it
+    /// where it would look for a stop, so that input which only the host
+    /// can read (`stop`, `isready`, ...) is read while the command runs.
+    /// The first poll set stays; false if one was set already.
+    pub fn set_host_poll(&self, poll: HostPoll) -> bool {
+        self.host.0.set(poll).is_ok()
     }
 
     /// The last ticket issued.
@@ -136,6 +173,26 @@ impl Control {
         self.stops.cancelled.load(Ordering::SeqCst) >= self.ticket
     }
 
+    /// Reads the host's input if the ledger has a host poll (a stop found
+    /// there shows in [`Control::stopped`] afterwards); nothing otherwise.
+    /// The search calls it where it looks at the clock.
+    #[inline]
+    pub fn poll(&self) {
+        if let Some(poll) = self.stops.host.0.get() {
+            poll(Duration::ZERO);
+        }
+    }
+
+    /// Waits about `time` for a stop: on the host's poll where there is
+    /// one (which returns as soon as input arrives), asleep otherwise
+    /// while the reader thread reads.
+    pub fn wait(&self, time: Duration) {
+        match self.stops.host.0.get() {
+            Some(poll) => poll(time),
+            None => std::thread::sleep(time),
+        }
+    }
+
     /// The ticket's number in its ledger (1 for the first command).
     pub fn ticket(&self) -> u64 {
         self.ticket
@@ -145,6 +202,7 @@ impl Control {
 /// Perft (in the rules crate) polls the same ticket.
 impl rules::perft::Interrupt for Control {
     fn raised(&self) -> bool {
+        self.poll();
         self.stopped()
     }
 }
@@ -200,6 +258,27 @@ mod tests {
         stops.shut_down();
         let c = stops.issue(true);
         assert!(b.cancelled() && c.stopped() && c.cancelled() && !c.is_pondering());
+    }
+
+    #[test]
+    fn a_host_poll_is_what_a_running_command_reads_its_stop_from() {
+        use std::sync::atomic::AtomicU32;
+        let stops = Stops::new();
+        let c = stops.issue(false);
+        let polls = Arc::new(AtomicU32::new(0));
+        let (seen, ledger) = (Arc::clone(&polls), Arc::downgrade(&stops));
+        assert!(stops.set_host_poll(Box::new(move |_| {
+            // The host's third look finds a `stop`.
+            if seen.fetch_add(1, Ordering::SeqCst) == 2 {
+                ledger.upgrade().expect("the ledger").stop();
+            }
+        })));
+        assert!(!stops.set_host_poll(Box::new(|_| {})), "the first poll stays");
+        c.poll();
+        c.wait(Duration::from_secs(3600));
+        assert!(!c.stopped());
+        assert!(rules::perft::Interrupt::raised(&c), "perft polls the host too");
+        assert_eq!(polls.load(Ordering::SeqCst), 3);
     }
 
     #[test]

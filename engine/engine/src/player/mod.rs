@@ -44,7 +44,7 @@ mod threads;
 mod time;
 mod tt;
 
-pub use control::{Control, Stops};
+pub use control::{Control, HostPoll, Stops};
 pub use eval::{eval_breakdown, evaluate, piece_value};
 pub use limits::Limits;
 pub use report::{Info, Report, SearchResult};

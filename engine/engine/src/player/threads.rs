@@ -5,32 +5,37 @@
 //! thread is done it stops the helpers, and the move comes from a vote
 //! among the threads' deepest completed iterations (as Stockfish's
 //! `get_best_thread`).
+//!
+//! Without the `native` feature (WebAssembly, where std starts no thread)
+//! there is no pool: the one search runs on the calling thread and
+//! reports straight to the caller.
 
 use super::control::Control;
 use super::history::Histories;
 use super::limits::Limits;
 use super::report::{Info, Report, SearchResult};
 use super::score::{reported, to_uci, MATE_IN_MAX};
-use super::search::{extend_pv, Shared, ThreadResult, Worker};
+use super::search::{extend_pv, Reporter, Shared, ThreadResult, Worker};
 use super::skill::SkillSettings;
 use super::time::TimeManager;
 use super::tt::Tt;
+use crate::clock::Instant;
 use crate::nnue::{NetChoice, UseNnue};
 use protocol::ScoreValue;
 use rules::{Move, Position, SplitMix64};
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc;
-use std::time::Instant;
 
 /// Stack of each pool thread: the search keeps its move lists on the
 /// heap, but deep recursion with generous frames needs room.
+#[cfg(feature = "native")]
 const STACK_SIZE: usize = 64 << 20;
 
 /// The player: options, the transposition table, per-thread histories and
 /// the thread pool.
 pub struct Engine {
     tt: Tt,
+    #[cfg(feature = "native")]
     pool: rayon::ThreadPool,
     threads: usize,
     multipv: usize,
@@ -54,6 +59,7 @@ impl Default for Engine {
 
 /// A pool of `threads` search threads; `None` if the system refused one
 /// of them (rayon then starts none).
+#[cfg(feature = "native")]
 fn build_pool(threads: usize) -> Option<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -75,9 +81,11 @@ impl Engine {
     /// [`Engine::new`], or why not: the system refused the search thread
     /// (its 64 MB stack, or a thread at all).
     pub fn try_new() -> Result<Engine, String> {
+        #[cfg(feature = "native")]
         let pool = build_pool(1).ok_or_else(|| "the system cannot start a search thread".to_string())?;
         Ok(Engine {
             tt: Tt::new(16),
+            #[cfg(feature = "native")]
             pool,
             threads: 1,
             multipv: 1,
@@ -96,9 +104,19 @@ impl Engine {
         self.tt.resize(mb.max(1))
     }
 
+    /// One thread without `native`: more are refused, and the error says so.
+    #[cfg(not(feature = "native"))]
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
+        if n > 1 {
+            return Err(format!("cannot start {n} search threads in this build; running with 1"));
+        }
+        Ok(())
+    }
+
     /// Rebuilds the pool with `n` threads (at least one). If the system
     /// cannot start that many, the engine runs with the most it could start
     /// (halving until a pool starts) and the error says how many.
+    #[cfg(feature = "native")]
     pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         let n = n.max(1);
         if n == self.threads {
@@ -198,9 +216,16 @@ impl Engine {
     }
 
     /// Clears the transposition table, in parallel on the engine's pool.
+    #[cfg(feature = "native")]
     pub fn clear_hash(&mut self) {
         let tt = &mut self.tt;
         self.pool.install(|| tt.clear());
+    }
+
+    /// Clears the transposition table.
+    #[cfg(not(feature = "native"))]
+    pub fn clear_hash(&mut self) {
+        self.tt.clear();
     }
 
     /// Permille of the table used by the latest search.
@@ -238,34 +263,17 @@ impl Engine {
         };
         let shared = Shared::new(control, limits, self.threads, multipv).with_net(self.nets.active(pos.variant()));
         let time = TimeManager::new(limits, pos.side_to_move(), self.move_overhead, control.is_pondering());
-        let tt = &self.tt;
-        let (tx, rx) = mpsc::channel::<Report>();
         // The deepest line the caller has been shown (bounded lines of an
         // unfinished iteration included): the line of the thread played
         // must not be shallower (one voice, below).
         let mut shown_depth = 0;
-        let shared_ref = &shared;
-        self.pool.in_place_scope(|s| {
-            let mut histories = self.histories.iter_mut();
-            let main_hist = histories.next().expect("one history per thread");
-            for (i, hist) in histories.enumerate() {
-                let p = pos.clone();
-                s.spawn(move |_| Worker::new(i + 1, p, tt, shared_ref, hist, None, None).iterate());
+        let mut forward = |r: Report| {
+            if let Report::Info(i) = &r {
+                shown_depth = shown_depth.max(i.depth);
             }
-            let p = pos.clone();
-            s.spawn(move |_| {
-                let mut main = Worker::new(0, p, tt, shared_ref, main_hist, Some(tx), Some(time));
-                main.iterate();
-                main.wait_for_stop();
-                shared_ref.stop.store(true, Ordering::SeqCst);
-            });
-            for r in rx.iter() {
-                if let Report::Info(i) = &r {
-                    shown_depth = shown_depth.max(i.depth);
-                }
-                report(r);
-            }
-        });
+            report(r);
+        };
+        self.run_threads(pos, &shared, time, &mut forward);
 
         let nodes = shared.total_nodes();
         let results: Vec<ThreadResult> = shared
@@ -350,6 +358,44 @@ impl Engine {
             depth: best.depth,
             nodes,
         }
+    }
+}
+
+impl Engine {
+    /// Lazy SMP: the main search and the helpers on the pool, the calling
+    /// thread forwarding the main thread's reports to `forward`.
+    #[cfg(feature = "native")]
+    fn run_threads(&mut self, pos: &Position, shared: &Shared, time: TimeManager, forward: &mut dyn FnMut(Report)) {
+        let tt = &self.tt;
+        let (tx, rx) = std::sync::mpsc::channel::<Report>();
+        self.pool.in_place_scope(|s| {
+            let mut histories = self.histories.iter_mut();
+            let main_hist = histories.next().expect("one history per thread");
+            for (i, hist) in histories.enumerate() {
+                let p = pos.clone();
+                s.spawn(move |_| Worker::new(i + 1, p, tt, shared, hist, None, None).iterate());
+            }
+            let p = pos.clone();
+            s.spawn(move |_| {
+                let mut main = Worker::new(0, p, tt, shared, main_hist, Some(Reporter::Channel(tx)), Some(time));
+                main.iterate();
+                main.wait_for_stop();
+                shared.stop.store(true, Ordering::SeqCst);
+            });
+            for r in rx.iter() {
+                forward(r);
+            }
+        });
+    }
+
+    /// The one search on the calling thread, reporting to `forward` as it goes.
+    #[cfg(not(feature = "native"))]
+    fn run_threads(&mut self, pos: &Position, shared: &Shared, time: TimeManager, forward: &mut dyn FnMut(Report)) {
+        let hist = self.histories.first_mut().expect("one history per thread");
+        let mut main = Worker::new(0, pos.clone(), &self.tt, shared, hist, Some(Reporter::Direct(forward)), Some(time));
+        main.iterate();
+        main.wait_for_stop();
+        shared.stop.store(true, Ordering::SeqCst);
     }
 }
 

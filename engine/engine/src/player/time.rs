@@ -3,8 +3,8 @@
 //! search), both counted from the start or from `ponderhit`.
 
 use super::limits::Limits;
+use crate::clock::Instant;
 use rules::Color;
-use std::time::Instant;
 
 pub(crate) struct TimeManager {
     start: Instant,

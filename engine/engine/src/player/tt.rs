@@ -24,6 +24,7 @@
 //! ```
 
 use super::score::{from_tt, to_tt};
+#[cfg(feature = "native")]
 use rayon::prelude::*;
 use rules::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -172,16 +173,21 @@ impl Tt {
         (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
-    /// Empties every entry, in parallel on the current rayon pool.
+    /// Empties every entry, in parallel on the current rayon pool (on the
+    /// calling thread without `native`).
     pub fn clear(&mut self) {
-        self.buckets.par_chunks_mut(4096).for_each(|chunk| {
+        let clear_chunk = |chunk: &mut [Bucket]| {
             for bucket in chunk {
                 for e in &mut bucket.0 {
                     *e.check.get_mut() = 0;
                     *e.data.get_mut() = 0;
                 }
             }
-        });
+        };
+        #[cfg(feature = "native")]
+        self.buckets.par_chunks_mut(4096).for_each(clear_chunk);
+        #[cfg(not(feature = "native"))]
+        self.buckets.chunks_mut(4096).for_each(clear_chunk);
         self.generation = 0;
     }
 

@@ -13,6 +13,7 @@ mod convert;
 pub mod options;
 
 use crate::book::{self, Book};
+use crate::clock::Instant;
 use crate::player::{self, Control, Stops};
 use crate::stdio::{write_line, StdinLines};
 use options::{OptionId, OptionValue};
@@ -22,7 +23,6 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
 
 /// What the reader thread (or another thread of an in-process driver) and
 /// the loop share.
@@ -156,22 +156,76 @@ pub fn run(variant: Variant, first: Option<String>) {
 /// (`stop`, `ponderhit`, `isready` while the last command runs) and queues
 /// the rest for the loop.
 fn read_stdin(first: Option<String>, tx: Sender<Input>, ledger: Arc<Ledger>) {
-    let (mut sent, mut last_long) = (0, false);
+    let mut reader = LineReader::new(Arc::clone(&ledger));
     for line in StdinLines::new(first) {
-        let forwarded = match triage(&line, &ledger, Some((sent, last_long))) {
-            None => continue,
-            Some(Input::Command(Command::Quit)) => break,
-            Some(input) => input,
-        };
-        last_long = matches!(forwarded, Input::Long(..));
-        if tx.send(forwarded).is_err() {
-            return;
+        match reader.read(&line) {
+            Read::Answered => continue,
+            Read::Quit => break,
+            Read::Queued(Queued(input)) => {
+                if tx.send(input).is_err() {
+                    return;
+                }
+            }
         }
-        sent += 1;
     }
     // `quit` or EOF: end whatever runs or waits, then the loop.
     ledger.stops.shut_down();
     let _ = tx.send(Input::Command(Command::Quit));
+}
+
+/// The reader's side of the loop, for the stdin thread and for a driver
+/// that reads the input itself on the loop's own thread (engine/wasm,
+/// where the host holds stdin and hands lines over, also while a search
+/// runs, through the ledger's host poll). Every line goes through
+/// [`LineReader::read`] in input order; what it queues is run, in the
+/// same order, by [`Session::run_queued`].
+pub struct LineReader {
+    ledger: Arc<Ledger>,
+    /// Inputs queued so far.
+    sent: u64,
+    /// Whether the last one queued was long.
+    last_long: bool,
+}
+
+/// What [`LineReader::read`] made of a line.
+pub enum Read {
+    /// Answered or acted on at once (`stop`, `ponderhit`, an `isready`
+    /// that a running search answers, an empty line).
+    Answered,
+    /// For the loop to run, after what was queued before it.
+    Queued(Queued),
+    /// `quit`: everything issued or to come is cancelled; read no more.
+    Quit,
+}
+
+/// A line the loop runs, a long command with its stop ticket.
+pub struct Queued(Input);
+
+impl LineReader {
+    /// A reader for the session whose [`Session::ledger`] this is.
+    pub fn new(ledger: Arc<Ledger>) -> LineReader {
+        LineReader {
+            ledger,
+            sent: 0,
+            last_long: false,
+        }
+    }
+
+    /// Reads one line as the stdin thread does.
+    pub fn read(&mut self, line: &str) -> Read {
+        match triage(line, &self.ledger, Some((self.sent, self.last_long))) {
+            None => Read::Answered,
+            Some(Input::Command(Command::Quit)) => {
+                self.ledger.stops.shut_down();
+                Read::Quit
+            }
+            Some(input) => {
+                self.last_long = matches!(input, Input::Long(..));
+                self.sent += 1;
+                Read::Queued(Queued(input))
+            }
+        }
+    }
 }
 
 /// The reader's part of one line: answers it at once (`None`) or returns
@@ -205,11 +259,19 @@ fn triage(line: &str, ledger: &Ledger, sent: Option<(u64, bool)>) -> Option<Inpu
 
 /// A seed for the book's weighted choice: differs from run to run, as a
 /// player expects; tests that need one answer use a one-move book.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn book_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     nanos ^ (std::process::id() as u64) << 32
+}
+
+/// The same on WebAssembly, which has neither a system clock nor a
+/// process id: the host clock's moment, fractions of a millisecond and all.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn book_seed() -> u64 {
+    crate::clock::Instant::now().millis().to_bits()
 }
 
 /// Commands that may run long enough to need `isready` and `stop` answered.
@@ -247,6 +309,12 @@ impl Session {
             None => true,
             Some(input) => self.run_input(input),
         }
+    }
+
+    /// Runs what a [`LineReader`] of this session's ledger queued, to the
+    /// end (as [`Session::handle_line`] runs a line); false on `quit`.
+    pub fn run_queued(&mut self, queued: Queued) -> bool {
+        self.run_input(queued.0)
     }
 
     fn with_ledger(variant: Variant, ledger: Arc<Ledger>) -> Session {

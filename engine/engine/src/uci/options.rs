@@ -40,6 +40,11 @@ pub enum OptionValue {
     Button,
 }
 
+/// The largest `Hash` in megabytes: 256 GB on 64-bit machines; 1 GB in a
+/// 32-bit address space (WebAssembly's 4 GB of memory holds the code, the
+/// nets and the search beside the table).
+pub const MAX_HASH_MB: i64 = if cfg!(target_pointer_width = "32") { 1024 } else { 262_144 };
+
 /// Every option with its declaration.
 pub fn table() -> Vec<(OptionId, OptionDecl)> {
     let spin = |name: &str, default, min, max| OptionDecl {
@@ -51,7 +56,7 @@ pub fn table() -> Vec<(OptionId, OptionDecl)> {
         kind: OptionKind::Check { default },
     };
     let mut table = vec![
-        (OptionId::Hash, spin("Hash", 16, 1, 262_144)),
+        (OptionId::Hash, spin("Hash", 16, 1, MAX_HASH_MB)),
         (OptionId::Threads, spin("Threads", 1, 1, 1024)),
         (OptionId::MultiPv, spin("MultiPV", 1, 1, 500)),
         (OptionId::MoveOverhead, spin("Move Overhead", 30, 0, 5000)),

@@ -3,6 +3,7 @@
 //! the user's move, and queues every other command for the loop.
 
 use super::table;
+use crate::clock::Instant;
 use crate::player::Stops;
 use crate::stdio::{write_line, StdinLines};
 use protocol::cecp::{self, CecpError, CecpMove, Command, Reply, Stat01};
@@ -10,7 +11,6 @@ use rules::{Move, Position};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
 
 /// Writes one protocol line to stdout.
 pub(super) fn send(reply: &Reply) {

@@ -7,6 +7,7 @@ use super::clock::Clock;
 use super::options;
 use super::reader::{send, Input, Shared};
 use super::table;
+use crate::clock::Instant;
 use crate::player;
 use crate::uci::options::{self as table_options, OptionId, OptionValue};
 use protocol::cecp::{Command, Feature, GameResult, Reply, Thinking};
@@ -14,7 +15,6 @@ use rules::{Color, Move, Outcome, Position, Variant};
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::Arc;
-use std::time::Instant;
 
 /// A ponder hit's result, played without a new search.
 pub(super) struct Pondered {

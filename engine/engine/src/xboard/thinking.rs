@@ -5,13 +5,13 @@
 use super::reader::{ends_thinking, lock, send, Input, ANALYZING, IDLE, PONDERING, THINKING};
 use super::session::{Pondered, Role, Session};
 use super::table;
+use crate::clock::Instant;
 use crate::player::{self, Control, Limits, Report};
 use protocol::cecp::{self, Reply, Thinking};
 use protocol::ScoreValue;
 use rules::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::Receiver;
-use std::time::Instant;
 
 /// A search score in CECP units.
 fn cecp_score(score: ScoreValue) -> i32 {

@@ -144,6 +144,17 @@ const SINGULAR_TT_DEPTH: i32 = 3;
 /// A null move's fail high is verified from this depth.
 const NMP_VERIFY_DEPTH: i32 = 14;
 
+/// Where the main thread's reports go.
+pub(crate) enum Reporter<'a> {
+    /// To the calling thread, which forwards them (Lazy SMP on the pool).
+    #[cfg_attr(not(feature = "native"), allow(dead_code))]
+    Channel(Sender<Report>),
+    /// Straight to the caller's sink: the search runs on the calling
+    /// thread itself (the one-thread build without `native`).
+    #[cfg_attr(feature = "native", allow(dead_code))]
+    Direct(&'a mut dyn FnMut(Report)),
+}
+
 /// One search thread. The main thread (`id` 0) also keeps time and reports.
 pub(crate) struct Worker<'a> {
     pos: Position,
@@ -151,7 +162,7 @@ pub(crate) struct Worker<'a> {
     tt: &'a Tt,
     shared: &'a Shared<'a>,
     hist: &'a mut Histories,
-    reporter: Option<Sender<Report>>,
+    reporter: Option<Reporter<'a>>,
     time: Option<TimeManager>,
     stack: Vec<Frame>,
     pv: Vec<[Move; MAX_PLY + 1]>,
@@ -196,7 +207,7 @@ impl<'a> Worker<'a> {
         tt: &'a Tt,
         shared: &'a Shared<'a>,
         hist: &'a mut Histories,
-        reporter: Option<Sender<Report>>,
+        reporter: Option<Reporter<'a>>,
         time: Option<TimeManager>,
     ) -> Worker<'a> {
         // The deepest line's moves (null moves included), once: make never
@@ -295,9 +306,13 @@ impl<'a> Worker<'a> {
         self.id == 0
     }
 
-    fn send(&self, r: Report) {
-        if let Some(tx) = &self.reporter {
-            let _ = tx.send(r);
+    fn send(&mut self, r: Report) {
+        match &mut self.reporter {
+            Some(Reporter::Channel(tx)) => {
+                let _ = tx.send(r);
+            }
+            Some(Reporter::Direct(report)) => report(r),
+            None => {}
         }
     }
 
@@ -331,6 +346,9 @@ impl<'a> Worker<'a> {
                 }
             }
             if self.nodes & 1023 == 0 {
+                // Input only the host can read (engine/wasm) is read here,
+                // as often as the clock; natively a no-op.
+                self.shared.control.poll();
                 let pondering = self.shared.control.is_pondering();
                 if let Some(tm) = self.time.as_mut() {
                     tm.update_ponder(pondering);

@@ -267,7 +267,7 @@ impl<'a> Worker<'a> {
     pub(crate) fn wait_for_stop(&self) {
         let c = self.shared.control;
         while !c.stopped() && (self.shared.limits.infinite || c.is_pondering()) {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            c.wait(std::time::Duration::from_millis(1));
         }
     }
 }
