@@ -178,12 +178,18 @@ mod tests {
         }
     }
 
+    /// The engine's output goes through one process-wide redirect
+    /// (`redirect_output`), which each Driver sets: two tests' drivers at
+    /// once would write into each other's host. They take turns.
+    static ONE_DRIVER: Mutex<()> = Mutex::new(());
+
     fn out(host: &Scripted) -> Vec<String> {
         lock(&host.0).out.clone()
     }
 
     #[test]
     fn stop_and_isready_reach_a_running_infinite_search() {
+        let _turn = lock(&ONE_DRIVER);
         let host = Scripted::default();
         lock(&host.0)
             .later
@@ -214,6 +220,7 @@ mod tests {
 
     #[test]
     fn quit_during_a_search_ends_it_and_the_driver() {
+        let _turn = lock(&ONE_DRIVER);
         let host = Scripted::default();
         lock(&host.0).later.extend([(2, "quit"), (3, "isready")]);
         let mut driver = Driver::new(host.clone());
