@@ -20,6 +20,11 @@ cd "$(dirname "$0")/.."
 # The Rust workspace in the `suite` profile: release code without LTO
 # (Cargo.toml says why), built once for all the test binaries.
 cargo test --workspace --profile suite
+# The WebAssembly driver once more as the module builds it: the engine
+# without its `native` feature, one search on the caller's thread. The
+# workspace run above unifies features, so there the same tests run with
+# the native pool's search thread polling the host.
+cargo test --profile suite -p gorgon-wasm
 # The committed self-play shards and candidate nets are the bytes their
 # manifests name (issue 32: nothing lost or changed unseen when a machine
 # goes).

@@ -113,7 +113,18 @@ impl<H: Host> Driver<H> {
         let weak: Weak<Input<H>> = Arc::downgrade(&input);
         ledger.stops.set_host_poll(Box::new(move |wait| {
             if let Some(input) = weak.upgrade() {
+                // The search polls where it looks at its clock: on this
+                // thread in the WebAssembly build, but on the pool's search
+                // thread in a native build (a workspace build turns the
+                // engine's `native` feature on). The redirect is per
+                // thread, so the poll's answers (`readyok`, errors) are
+                // sent to the host from whichever thread polls.
+                let previous = redirect_output(Some(Box::new(HostLines {
+                    input: Arc::clone(&input),
+                    pending: Vec::new(),
+                })));
                 input.poll(wait);
+                redirect_output(previous);
             }
         }));
         redirect_output(Some(Box::new(HostLines {
@@ -146,42 +157,47 @@ mod tests {
     use super::*;
 
     /// A host in Rust: what the engine wrote, and input that "arrives"
-    /// when the engine has polled a given number of times.
+    /// once the engine has written a line starting with a given text (or
+    /// polled a given number of times). Arrival by output, not by the
+    /// number of polls alone, keeps the script true however often the
+    /// search polls and on whichever thread.
     #[derive(Clone, Default)]
     struct Scripted(Arc<Mutex<Script>>);
+
+    #[derive(Clone, Copy)]
+    enum When {
+        /// After this many polls.
+        Polls(u32),
+        /// Once a line starting with this was written.
+        After(&'static str),
+    }
 
     #[derive(Default)]
     struct Script {
         out: Vec<String>,
-        /// (polls before it arrives, line)
-        later: VecDeque<(u32, &'static str)>,
+        later: VecDeque<(When, &'static str)>,
         polls: u32,
-        waited: Duration,
     }
 
     impl Host for Scripted {
         fn write(&self, line: &str) {
             lock(&self.0).out.push(line.to_string());
         }
-        fn poll(&self, wait: Duration) -> Option<Vec<u8>> {
+        fn poll(&self, _wait: Duration) -> Option<Vec<u8>> {
             let mut s = lock(&self.0);
             s.polls += 1;
-            s.waited += wait;
-            let polls = s.polls;
-            match s.later.front() {
-                Some(&(at, line)) if polls >= at => {
-                    s.later.pop_front();
-                    Some(line.as_bytes().to_vec())
-                }
-                _ => None,
+            let due = match s.later.front() {
+                Some(&(When::Polls(n), _)) => s.polls >= n,
+                Some(&(When::After(prefix), _)) => s.out.iter().any(|l| l.starts_with(prefix)),
+                None => false,
+            };
+            if due {
+                s.later.pop_front().map(|(_, line)| line.as_bytes().to_vec())
+            } else {
+                None
             }
         }
     }
-
-    /// The engine's output goes through one process-wide redirect
-    /// (`redirect_output`), which each Driver sets: two tests' drivers at
-    /// once would write into each other's host. They take turns.
-    static ONE_DRIVER: Mutex<()> = Mutex::new(());
 
     fn out(host: &Scripted) -> Vec<String> {
         lock(&host.0).out.clone()
@@ -189,11 +205,13 @@ mod tests {
 
     #[test]
     fn stop_and_isready_reach_a_running_infinite_search() {
-        let _turn = lock(&ONE_DRIVER);
         let host = Scripted::default();
-        lock(&host.0)
-            .later
-            .extend([(3, "isready"), (6, "stop"), (7, "position startpos moves e2e3")]);
+        lock(&host.0).later.extend([
+            (When::After("info depth"), "isready"),
+            (When::After("readyok"), "stop"),
+            // In the same poll as the stop: read while the search runs.
+            (When::After("readyok"), "position startpos moves e2e3"),
+        ]);
         let mut driver = Driver::new(host.clone());
         assert!(driver.line(b"setoption name UCI_Variant value minipom"));
         assert!(driver.line(b"go infinite"), "returns once stopped");
@@ -205,9 +223,13 @@ mod tests {
             .expect("bestmove after the stop");
         assert!(ready < best, "{lines:?}");
         assert!(lines[..ready].iter().any(|l| l.starts_with("info depth")), "{lines:?}");
-        // The line queued during the search ran after it: a search now
-        // starts from the position after e2e3 (White's move e2e3 is no
-        // longer legal for the side to move).
+        // The line queued during the search ran after it: Black is to move.
+        assert!(driver.line(b"d"));
+        let side = out(&host)
+            .into_iter()
+            .find(|l| l.starts_with("Side to move: "))
+            .expect("d's diagram");
+        assert!(side.to_lowercase().contains("black"), "{side}");
         assert!(driver.line(b"go depth 1"));
         let lines = out(&host);
         assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove ")).count(), 2);
@@ -220,9 +242,10 @@ mod tests {
 
     #[test]
     fn quit_during_a_search_ends_it_and_the_driver() {
-        let _turn = lock(&ONE_DRIVER);
         let host = Scripted::default();
-        lock(&host.0).later.extend([(2, "quit"), (3, "isready")]);
+        lock(&host.0)
+            .later
+            .extend([(When::After("info depth"), "quit"), (When::Polls(0), "isready")]);
         let mut driver = Driver::new(host.clone());
         assert!(!driver.line(b"go infinite"));
         assert!(!out(&host).iter().any(|l| l == "readyok"), "{:?}", out(&host));
