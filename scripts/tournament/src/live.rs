@@ -12,9 +12,9 @@
 use crate::pgn::write_game;
 use crate::record::{GameRecord, PlayedMove};
 use crate::tc::Clock;
+use events::{Event, GameEnd, GameStart, Info, Line, MatchStart, Move, Side, Standings};
 use protocol::{Score, ScoreValue};
 use rules::Color;
-use serde_json::{json, Value};
 use std::cell::Cell;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
@@ -65,28 +65,26 @@ impl Thought {
     }
 }
 
-/// A score as JSON: `{"cp": 35}` or `{"mate": -3}` (plies to mate in the
-/// UCI sense: moves), from the view it was given in.
-fn score_json(s: Score) -> Value {
+/// A score as the log has it, from the view it was given in.
+fn log_score(s: Score) -> events::Score {
     match s.value {
-        ScoreValue::Cp(cp) => json!({ "cp": cp }),
-        ScoreValue::Mate(m) => json!({ "mate": m }),
+        ScoreValue::Cp(cp) => events::Score::Cp(cp),
+        ScoreValue::Mate(m) => events::Score::Mate(m),
     }
 }
 
 /// A score of `side`'s own view turned to White's.
-fn white_score(side: Color, s: Score) -> Value {
-    let flip = side == Color::Black;
-    match s.value {
-        ScoreValue::Cp(cp) => json!({ "cp": if flip { -cp } else { cp } }),
-        ScoreValue::Mate(m) => json!({ "mate": if flip { -m } else { m } }),
+fn white_score(side: Color, s: Score) -> events::Score {
+    match side {
+        Color::White => log_score(s),
+        Color::Black => log_score(s).flipped(),
     }
 }
 
-fn side_word(c: Color) -> &'static str {
+fn side_of(c: Color) -> Side {
     match c {
-        Color::White => "white",
-        Color::Black => "black",
+        Color::White => Side::White,
+        Color::Black => Side::Black,
     }
 }
 
@@ -94,11 +92,8 @@ fn now_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
 }
 
-fn clocks_json(clocks: &[Option<Clock>; 2]) -> Value {
-    match clocks {
-        [Some(w), Some(b)] => json!([w.remaining.as_millis() as u64, b.remaining.as_millis() as u64]),
-        [w, b] => json!([w.map(|c| c.remaining.as_millis() as u64), b.map(|c| c.remaining.as_millis() as u64)]),
-    }
+fn clocks_of(clocks: &[Option<Clock>; 2]) -> events::event::Clocks {
+    clocks.map(|c| c.map(|c| c.remaining.as_millis() as u64))
 }
 
 /// The log file, shared by the workers.
@@ -134,9 +129,8 @@ impl EventLog {
         })
     }
 
-    /// Appends one event: `{"type": kind, "at": unix ms, ...fields}` and a
-    /// newline, in one write.
-    pub fn emit(&self, kind: &str, fields: Value) {
+    /// Appends one event, stamped with the time, and a newline, in one write.
+    pub fn emit(&self, event: Event) {
         if self.broken.load(Ordering::Relaxed) {
             return;
         }
@@ -144,13 +138,7 @@ impl EventLog {
         // or none: the file is still fine to append to.
         let mut file = self.file.lock().unwrap_or_else(|p| p.into_inner());
         // The time taken under the lock, so that the lines' times never go back.
-        let mut event = serde_json::Map::new();
-        event.insert("type".into(), kind.into());
-        event.insert("at".into(), now_ms().into());
-        if let Value::Object(rest) = fields {
-            event.extend(rest);
-        }
-        let mut line = Value::Object(event).to_string();
+        let mut line = Line { at: now_ms(), event }.to_json();
         line.push('\n');
         if let Err(e) = file.write_all(line.as_bytes()).and_then(|()| file.flush()) {
             if !self.broken.swap(true, Ordering::Relaxed) {
@@ -161,73 +149,46 @@ impl EventLog {
 
     /// The first event of a run: the engines, the games, the settings.
     pub fn match_start(&self, variant: &str, names: &[String], time_controls: &[String], games: usize, concurrency: usize) {
-        self.emit(
-            "match",
-            json!({
-                "run": self.run,
-                "variant": variant,
-                "event": self.event,
-                "site": self.site,
-                "engines": names,
-                "tc": time_controls,
-                "games": games,
-                "concurrency": concurrency,
-            }),
-        );
+        self.emit(Event::Match(MatchStart {
+            run: self.run.clone(),
+            variant: variant.to_string(),
+            event: self.event.clone(),
+            site: self.site.clone(),
+            engines: names.to_vec(),
+            tc: time_controls.to_vec(),
+            games,
+            concurrency,
+        }));
     }
 
     /// A game is over (or was stopped: result `*`); its PGN as the PGN
     /// file gets it.
     pub fn game_end(&self, game: usize, record: &GameRecord) {
-        self.emit(
-            "game_end",
-            json!({
-                "game": game,
-                "white": record.white,
-                "black": record.black,
-                "result": record.result.pgn(),
-                "termination": record.termination.text(),
-                "reason": record.reason,
-                "plies": record.moves.len(),
-                "pgn": write_game(record, &self.event, &self.site),
-            }),
-        );
+        self.emit(Event::GameEnd(GameEnd {
+            game,
+            white: record.white.clone(),
+            black: record.black.clone(),
+            result: record.result.pgn().to_string(),
+            termination: record.termination.text().to_string(),
+            reason: record.reason.clone(),
+            plies: record.moves.len(),
+            pgn: Some(write_game(record, &self.event, &self.site)),
+        }));
     }
 
-    /// The standings after `finished` of `games` games: per engine (in the
-    /// order of the command line) and per pairing, from the runner's tally,
-    /// and the rating fit's players (`ratings.rs`), if it has one.
-    pub fn standings(&self, finished: usize, games: usize, engines: Vec<Value>, pairings: Vec<Value>, ratings: Option<Value>) {
-        let mut event = json!({ "finished": finished, "games": games, "engines": engines, "pairings": pairings });
-        if let Some(r) = ratings {
-            event["ratings"] = r;
-        }
-        self.emit("standings", event);
+    /// The standings after `finished` of `games` games: the runner's own
+    /// table, which the live view draws as it is.
+    pub fn standings(&self, finished: usize, games: usize, table: Option<Standings>) {
+        self.emit(Event::Standings { finished, games, table });
     }
 
     /// The last event of a run: the summary the runner prints.
     pub fn match_end(&self, summary: &str) {
-        self.emit("match_end", json!({ "run": self.run, "summary": summary }));
+        self.emit(Event::MatchEnd {
+            run: self.run.clone(),
+            summary: summary.to_string(),
+        });
     }
-}
-
-/// One engine's line of the `standings` event.
-pub fn engine_standing(name: &str, wins: u64, draws: u64, losses: u64) -> Value {
-    let games = wins + draws + losses;
-    json!({
-        "name": name,
-        "games": games,
-        "wins": wins,
-        "draws": draws,
-        "losses": losses,
-        "points": wins as f64 + 0.5 * draws as f64,
-    })
-}
-
-/// One pairing's line of the `standings` event: `first`'s wins, draws and
-/// losses against `second` (engine indices).
-pub fn pairing_standing(first: usize, second: usize, wins: u64, draws: u64, losses: u64) -> Value {
-    json!({ "first": first, "second": second, "wins": wins, "draws": draws, "losses": losses })
 }
 
 /// One game's end of the log: a game's events all go through its feed,
@@ -254,20 +215,16 @@ impl Feed {
     /// The game begins: who plays, from where (with the book moves), the clocks.
     pub fn game_start(&self, record: &GameRecord, clocks: &[Option<Clock>; 2]) {
         let Some(log) = &self.log else { return };
-        let book: Vec<&str> = record.moves.iter().map(|m| m.text.as_str()).collect();
-        log.emit(
-            "game_start",
-            json!({
-                "game": self.game,
-                "variant": record.variant.name(),
-                "white": record.white,
-                "black": record.black,
-                "fen": record.start_fen,
-                "book": book,
-                "tc": record.time_control,
-                "clock": clocks_json(clocks),
-            }),
-        );
+        log.emit(Event::GameStart(GameStart {
+            game: self.game,
+            variant: record.variant.name().to_string(),
+            white: record.white.clone(),
+            black: record.black.clone(),
+            fen: Some(record.start_fen.clone()),
+            book: record.moves.iter().map(|m| m.text.clone()).collect(),
+            tc: record.time_control.to_vec(),
+            clock: clocks_of(clocks),
+        }));
     }
 
     /// `side`'s engine, thinking on ply `ply` (0-based, book moves
@@ -281,40 +238,34 @@ impl Feed {
             return;
         }
         last.set(Some(now));
-        log.emit(
-            "info",
-            json!({
-                "game": self.game,
-                "side": side_word(side),
-                "ply": ply,
-                "score": score_json(t.score),
-                "white_score": white_score(side, t.score),
-                "depth": t.depth,
-                "nodes": t.nodes,
-                "nps": t.speed(),
-                "time": t.time_ms,
-                "pv": t.pv,
-            }),
-        );
+        log.emit(Event::Info(Info {
+            game: self.game,
+            side: side_of(side),
+            ply,
+            score: log_score(t.score),
+            white_score: white_score(side, t.score),
+            depth: t.depth,
+            nodes: t.nodes,
+            nps: t.speed(),
+            time: t.time_ms,
+            pv: t.pv.clone(),
+        }));
     }
 
     /// `side` played `mv`, ply `ply` of the game (0-based); the clocks after it.
     pub fn moved(&self, side: Color, ply: usize, mv: &PlayedMove, clocks: &[Option<Clock>; 2]) {
         let Some(log) = &self.log else { return };
-        log.emit(
-            "move",
-            json!({
-                "game": self.game,
-                "side": side_word(side),
-                "ply": ply,
-                "move": mv.text,
-                "score": mv.score.map(score_json),
-                "white_score": mv.score.map(|s| white_score(side, s)),
-                "depth": mv.depth,
-                "time": mv.time.map(|t| t.as_millis() as u64),
-                "clock": clocks_json(clocks),
-            }),
-        );
+        log.emit(Event::Move(Move {
+            game: self.game,
+            side: side_of(side),
+            ply,
+            text: mv.text.clone(),
+            score: mv.score.map(log_score),
+            white_score: mv.score.map(|s| white_score(side, s)),
+            depth: mv.depth,
+            time: mv.time.map(|t| t.as_millis() as u64),
+            clock: clocks_of(clocks),
+        }));
     }
 }
 
@@ -323,6 +274,7 @@ mod tests {
     use super::*;
     use crate::ending::{GameResult, Termination};
     use rules::Variant;
+    use serde_json::{json, Value};
 
     fn read_log(path: &Path) -> Vec<Value> {
         std::fs::read_to_string(path)

@@ -12,7 +12,7 @@ use crate::ending::GameResult;
 use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::game::{play_game, Adjudication, GameSetup};
-use crate::live::{engine_standing, pairing_standing, EventLog, Feed};
+use crate::live::{EventLog, Feed};
 use crate::openings::{random_openings, Opening, Suite};
 use crate::pgn::write_game;
 use crate::ratings::RatingOptions;
@@ -394,6 +394,7 @@ pub fn run_match_until(config: &MatchConfig, live: &mut dyn Write, interrupt: Op
     });
     report.engine_starts = starts.iter().map(|s| s.load(Ordering::Relaxed)).collect();
     if let Some(log) = &log {
+        log_final_standings(log, &report, total_games);
         log.match_end(&report.summary(config.sprt.as_ref()));
     }
     if let Some(e) = write_error {
@@ -402,36 +403,24 @@ pub fn run_match_until(config: &MatchConfig, live: &mut dyn Write, interrupt: Op
     Ok(report)
 }
 
-/// The `standings` event: every engine's and every pairing's results so far.
+/// The `standings` event after a game: the runner's table, fitted without
+/// the simulated errors. This runs after every game on the thread that
+/// collects the results, and a thousand refits each time would take CPU
+/// from the games on a small machine; the table at the end of the match
+/// ([`log_final_standings`]) has them, as the printed one does.
 fn log_standings(log: &EventLog, report: &MatchReport, finished: usize, total_games: usize) {
-    let engines = report
-        .names
-        .iter()
-        .zip(&report.totals)
-        .map(|(name, w)| engine_standing(name, w.wins, w.draws, w.losses))
-        .collect();
-    let pairings = report
-        .encounters
-        .iter()
-        .map(|e| pairing_standing(e.first, e.second, e.wdl.wins, e.wdl.draws, e.wdl.losses))
-        .collect();
-    // The ratings of three or more engines, fitted without the simulated
-    // errors: this runs after every game on the thread that collects the
-    // results, and a thousand refits each time would take CPU from the
-    // games on a small machine. The printed table has the errors.
-    let ratings = if report.names.len() > 2 {
-        let quick = RatingOptions {
-            simulations: 0,
-            ..report.rating_options.clone()
-        };
-        report
-            .standings_with(&quick)
-            .ok()
-            .and_then(|s| serde_json::to_value(&s.players).ok())
-    } else {
-        None
+    let quick = RatingOptions {
+        simulations: 0,
+        ..report.rating_options.clone()
     };
-    log.standings(finished, total_games, engines, pairings, ratings);
+    log.standings(finished, total_games, report.standings_with(&quick).ok());
+}
+
+/// The last `standings` event: the table the runner prints, errors and
+/// confidences included.
+fn log_final_standings(log: &EventLog, report: &MatchReport, total_games: usize) {
+    let finished = report.totals.iter().map(|w| w.wins + w.draws + w.losses).sum::<u64>() / 2;
+    log.standings(finished as usize, total_games, report.standings().ok());
 }
 
 impl Scored {
