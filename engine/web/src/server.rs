@@ -116,6 +116,7 @@ pub fn router(app: Arc<App>, guard: Arc<Guard>) -> Router {
         .route("/api/move", post(typed::handler))
         .route("/api/tournament/state", get(tournament::state))
         .route("/api/tournament/events", get(tournament::events))
+        .route("/api/tournament/games/{n}", get(tournament::game))
         .merge(crate::assets::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(body_limit))

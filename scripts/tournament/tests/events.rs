@@ -12,11 +12,16 @@ use rules::Variant;
 use serde_json::Value;
 use std::collections::HashMap;
 
+/// The log's lines as JSON, each checked to read as the one typed event
+/// (`events::Line`) that `gorgon serve` reads.
 fn read_log(path: &std::path::Path) -> Vec<Value> {
     std::fs::read_to_string(path)
         .expect("the log is written")
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}")))
+        .map(|l| {
+            events::Line::parse(l).unwrap_or_else(|e| panic!("not an event ({e}): {l}"));
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("not a JSON line ({e}): {l}"))
+        })
         .collect()
 }
 
@@ -104,34 +109,43 @@ fn the_event_log_holds_the_games_as_the_pgn_does() {
         assert_eq!(end["pgn"].as_str().unwrap(), format!("[Event {one}"), "game {n}'s PGN");
     }
 
-    // The standings: one per game, the last the report's totals.
-    let standings: Vec<&Value> = log.iter().filter(|e| e["type"] == "standings").collect();
-    assert_eq!(standings.len(), 6);
-    let last = standings.last().unwrap();
-    assert_eq!(last["finished"], 6);
+    // The standings: one per game, fitted without simulations, and a last
+    // one at the end that is the report's printed table itself.
+    let standings: Vec<events::Line> = log
+        .iter()
+        .filter(|e| e["type"] == "standings")
+        .map(|e| events::Line::parse(&e.to_string()).unwrap())
+        .collect();
+    assert_eq!(standings.len(), 7);
+    let tables: Vec<(usize, events::Standings)> = standings
+        .into_iter()
+        .map(|l| match l.event {
+            events::Event::Standings { finished, table, .. } => (finished, table.expect("a table")),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let printed = report.standings().unwrap();
+    let (finished, last) = &tables[6];
+    assert_eq!((*finished, last), (6, &printed), "the last standings are the printed table");
+    let (finished, quick) = &tables[5];
+    assert_eq!(*finished, 6);
+    assert!(
+        quick.players.iter().all(|p| p.error.is_none() && p.cfs_next.is_none()),
+        "no simulations per game"
+    );
+    for (q, p) in quick.players.iter().zip(&printed.players) {
+        assert_eq!((&q.name, q.estimate, q.points, q.games), (&p.name, p.estimate, p.points, p.games));
+        assert!((q.rating - p.rating).abs() < 1e-9, "{} vs {}", q.rating, p.rating);
+    }
+    assert_eq!(quick.crosstable, printed.crosstable);
     for (i, w) in report.totals.iter().enumerate() {
-        let e = &last["engines"][i];
-        assert_eq!(
-            (e["wins"].as_u64(), e["draws"].as_u64(), e["losses"].as_u64()),
-            (Some(w.wins), Some(w.draws), Some(w.losses))
-        );
-        assert_eq!(e["points"].as_f64().unwrap(), w.wins as f64 + 0.5 * w.draws as f64);
+        let p = printed.players.iter().find(|p| p.name == report.names[i]).unwrap();
+        assert_eq!((p.wins, p.draws, p.losses), (w.wins, w.draws, w.losses));
     }
-    for (p, enc) in last["pairings"].as_array().unwrap().iter().zip(&report.encounters) {
-        assert_eq!(
-            (p["first"].as_u64(), p["second"].as_u64()),
-            (Some(enc.first as u64), Some(enc.second as u64))
-        );
-        assert_eq!(p["wins"].as_u64(), Some(enc.wdl.wins));
-    }
-    // Three engines: the rating fit's players, the same ratings as the
-    // report's table (which adds the simulated errors).
-    let table = report.standings().unwrap();
-    let ratings = last["ratings"].as_array().expect("ratings of three engines");
-    assert_eq!(ratings.len(), 3);
-    for (r, p) in ratings.iter().zip(&table.players) {
-        assert_eq!(r["name"].as_str(), Some(p.name.as_str()));
-        assert!((r["rating"].as_f64().unwrap() - p.rating).abs() < 1e-9, "{r} vs {}", p.rating);
+    // Each game adds one game to the table.
+    for (k, (finished, t)) in tables[..6].iter().enumerate() {
+        assert_eq!(*finished, k + 1);
+        assert_eq!(t.players.iter().map(|p| p.games).sum::<u64>(), 2 * (k as u64 + 1));
     }
 
     // Appended, a second run follows the first.

@@ -39,7 +39,10 @@ export function readLink(hash) {
   const mode = ['review', 'analyse'].includes(params.get('mode')) ? params.get('mode') : null;
   // `game=N`: game N of the tournament the server follows (`gorgon serve
   // --tournament`), whose PGN holds the engines' comments.
+  // `run=R`: the runner's run that game is of (the log may have been
+  // started again since the link was made).
   const game = Number(params.get('game'));
+  const run = params.get('run');
   // `level=N`: the play panel's level (0..20); absent, full strength.
   const level = params.has('level') ? Number(params.get('level')) : 20;
   return {
@@ -49,23 +52,26 @@ export function readLink(hash) {
     ply: params.has('ply') && Number.isInteger(ply) ? ply : moves.length,
     mode,
     game: Number.isInteger(game) && game > 0 ? game : null,
+    run,
     level: Number.isInteger(level) && level >= 0 && level <= 20 ? level : 20,
   };
 }
 
 // A finished game of the tournament the server follows, from the PGN the
-// runner wrote into its event log, so that the review shows each engine
-// move's `{+0.35/12 0.02s}` (score, depth, time) as the runner kept it.
-// Only when that game is the link's own (the log may have been replaced
-// since): otherwise false, and the link's moves are opened alone.
+// runner wrote into its event log (that one game, fetched by its number),
+// so that the review shows each engine move's `{+0.35/12 0.02s}` (score,
+// depth, time) as the runner kept it. Only when that game is the link's
+// own (of its run, and with its moves if the link has them): otherwise
+// false, and the link's moves are opened alone.
 async function openTournamentGame(link) {
   try {
-    const snap = await api.get('/api/tournament/state');
-    const end = snap.events.filter((e) => e && e.type === 'game_end' && e.game === link.game).pop();
+    const run = link.run ? `?run=${encodeURIComponent(link.run)}` : '';
+    const end = await api.get(`/api/tournament/games/${link.game}${run}`);
     if (!end || !end.pgn) return false;
     const r = await api.post('/api/pgn/import', { text: end.pgn, variant: link.variant, notation: 'auto' });
     const g = r.games[0];
-    if (!g || g.variant !== link.variant || g.moves.join(' ') !== link.moves.join(' ')) return false;
+    if (!g || g.variant !== link.variant) return false;
+    if (link.moves.length && g.moves.join(' ') !== link.moves.join(' ')) return false;
     return await setGame(g.variant, g.fen, g.moves, null, g.tree ? g.tree.nodes : null);
   } catch (_) {
     return false;
@@ -91,7 +97,9 @@ export async function openLink(link) {
   endMatch();
   S.setLevel(link ? link.level : 20);
   if (link && link.game && (await openTournamentGame(link))) {
-    if (link.ply !== link.moves.length) await show(link.ply);
+    // A link without moves (a game that ended before the live view
+    // opened) shows the game from its ply, its start by default.
+    if (link.ply !== link.moves.length || !link.moves.length) await show(link.ply);
     return;
   }
   if (link && (await setGame(link.variant, link.fen, link.moves))) {

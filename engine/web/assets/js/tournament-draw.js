@@ -43,75 +43,83 @@ function sideToMove(g) {
 
 // The link that opens a game in the board page's review (link.js reads
 // the fragment: variant, start FEN, moves, the ply shown, the mode, and
-// the game's number in the log, whose PGN brings the engines' comments).
-export function reviewLink(g) {
+// the game's number in the log and its run, whose PGN brings the engines'
+// comments).
+// A game that ended before this page opened comes without its moves (the
+// snapshot leaves them in the log): its link names the game and the run,
+// and the board page fetches that one game.
+export function reviewLink(g, run) {
   const enc = (t) => encodeURIComponent(t).replace(/%20/g, '+').replace(/%2F/g, '/');
   const parts = [`variant=${enc(g.variant)}`];
   if (g.fen) parts.push(`fen=${enc(g.fen)}`);
   if (g.moves.length) parts.push(`moves=${g.moves.map(enc).join('+')}`);
   parts.push('ply=0', 'mode=review', `game=${g.game}`);
+  if (run) parts.push(`run=${enc(run)}`);
   return `/#${parts.join('&')}`;
 }
 
 // --- Standings -----------------------------------------------------------
 
+// A rating as the runner prints it: `123.4`, `>123.4` and `<-50.0` for
+// the bounds of a group that won (lost) every game, `-` without games.
+export function ratingText(p) {
+  if (p.estimate === 'no_games') return '-';
+  const mark = p.estimate === 'lower_bound' ? '>' : p.estimate === 'upper_bound' ? '<' : '';
+  return `${mark}${p.rating.toFixed(1)}`;
+}
+
+// `7.5`, `8`: points as the runner's crosstable writes them.
+const halfPoints = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
+
+// The runner's own table (its `standings` event): its order, its ratings
+// and bounds, its crosstable, nothing recomputed here. Before the first
+// game ends, the engines of the match with nothing yet.
 function drawStandings(live) {
-  const s = live.standings;
-  const names = s ? s.engines.map((e) => e.name) : (live.match ? live.match.engines : []);
-  const rows = s ? s.engines.map((e, i) => ({ ...e, index: i })) : names.map((name, index) => ({ name, index, games: 0, wins: 0, draws: 0, losses: 0, points: 0 }));
-  const ratings = s && Array.isArray(s.ratings) ? s.ratings : null;
-  rows.sort((a, b) => b.points - a.points || a.index - b.index);
+  const t = live.standings && live.standings.table;
+  const players = t ? t.players : (live.match ? live.match.engines : []).map((name) => ({
+    name, rating: 0, estimate: 'no_games', error: null, points: 0, games: 0, wins: 0, draws: 0, losses: 0, cfs_next: null }));
   const table = $('t-table');
   table.replaceChildren();
   const head = node('tr');
-  const columns = ['Rank', 'Engine', 'Games', 'W', 'D', 'L', 'Points', 'Score'];
-  if (ratings) columns.push('Rating');
+  const columns = ['Rank', 'Engine', 'Rating', 'Error', 'Points', 'Games', 'Score', 'CFS', 'W', 'D', 'L'];
   for (const c of columns) head.append(node('th', '', c));
   table.append(head);
-  rows.forEach((r, rank) => {
+  players.forEach((p, rank) => {
     const tr = node('tr');
-    tr.dataset.engine = r.name;
-    const score = r.games ? `${((100 * r.points) / r.games).toFixed(1)}%` : '';
-    const cells = [rank + 1, r.name, r.games, r.wins, r.draws, r.losses, r.points.toFixed(1), score];
-    if (ratings) {
-      // The rating fit's entry for this engine: {name, elo, error} or a number.
-      const x = ratings.find((q) => q && q.name === r.name) || ratings[r.index];
-      const elo = x && typeof x === 'object' ? x.elo ?? x.rating : x;
-      cells.push(typeof elo === 'number' ? `${elo.toFixed(0)}${x && x.error ? ` ±${Number(x.error).toFixed(0)}` : ''}` : '');
-    }
-    const keys = ['rank', 'name', 'games', 'wins', 'draws', 'losses', 'points', 'score', 'rating'];
-    cells.forEach((c, i) => {
+    tr.dataset.engine = p.name;
+    const score = p.games ? `${((100 * p.points) / p.games).toFixed(1)}%` : '';
+    const cells = {
+      rank: rank + 1, name: p.name, rating: ratingText(p), error: typeof p.error === 'number' ? `±${p.error.toFixed(1)}` : '',
+      points: p.points.toFixed(1), games: p.games, score, cfs: typeof p.cfs_next === 'number' ? `${(100 * p.cfs_next).toFixed(0)}%` : '',
+      wins: p.wins, draws: p.draws, losses: p.losses,
+    };
+    for (const [key, c] of Object.entries(cells)) {
       const td = node('td', '', String(c));
-      td.dataset.key = keys[i];
+      td.dataset.key = key;
       tr.append(td);
-    });
+    }
     table.append(tr);
   });
-  // The crosstable: row engine's points against each column engine.
+  // The crosstable: the row engine's points/games against the column's,
+  // rows and columns in the table's order.
   const cross = $('t-cross');
   cross.replaceChildren();
-  if (!names.length) return;
-  const order = rows.map((r) => r.index);
+  if (!players.length) return;
   const top = node('tr');
   top.append(node('th', '', ''), node('th', '', 'Engine'));
-  for (const j of order) top.append(node('th', '', names[j]));
+  players.forEach((_, j) => top.append(node('th', '', String(j + 1))));
   cross.append(top);
-  order.forEach((i, rank) => {
+  players.forEach((p, i) => {
     const tr = node('tr');
-    tr.append(node('td', '', String(rank + 1)), node('td', '', names[i]));
-    for (const j of order) {
+    tr.append(node('td', '', String(i + 1)), node('td', '', p.name));
+    players.forEach((_, j) => {
       if (i === j) {
         tr.append(node('td', 'self', ''));
-        continue;
+        return;
       }
-      const p = s && s.pairings.find((q) => (q.first === i && q.second === j) || (q.first === j && q.second === i));
-      let text = '';
-      if (p && p.wins + p.draws + p.losses > 0) {
-        const [w, l] = p.first === i ? [p.wins, p.losses] : [p.losses, p.wins];
-        text = `${w + p.draws / 2}/${w + p.draws + l}`;
-      }
-      tr.append(node('td', '', text));
-    }
+      const c = t && t.crosstable[i] && t.crosstable[i][j];
+      tr.append(node('td', '', c ? `${halfPoints(c.points)}/${c.games}` : ''));
+    });
     cross.append(tr);
   });
 }
@@ -264,19 +272,19 @@ function drawFinished(live) {
   }
   let before = null;
   for (const g of [...done].reverse()) {
-    const li = rows.get(g.game) || finishedRow(g);
+    const li = rows.get(g.game) || finishedRow(g, live.match && live.match.run);
     if (li.parentNode !== list || li.nextSibling !== before) list.insertBefore(li, before);
     before = li;
   }
 }
 
-function finishedRow(g) {
+function finishedRow(g, run) {
   const li = node('li');
   li.dataset.game = g.game;
   li.dataset.moves = g.moves.join(' ');
   li.dataset.result = g.result;
   const a = node('a', 'review-link', `Game ${g.game}: ${g.white} - ${g.black} ${g.result}`);
-  a.href = reviewLink(g);
+  a.href = reviewLink(g, run);
   a.title = 'Open in the review';
   li.append(a, node('span', 'reason', ` ${g.reason || ''}`));
   return li;
@@ -305,6 +313,9 @@ export function draw(live) {
   }
   $('t-idle').hidden = cards.size > 0;
   drawFinished(live);
+  const earlier = $('t-earlier');
+  earlier.hidden = !live.earlier;
+  earlier.textContent = live.earlier ? `and ${live.earlier} earlier games (in the runner's PGN)` : '';
   const summary = $('t-summary');
   summary.hidden = !live.summary;
   summary.textContent = live.summary || '';

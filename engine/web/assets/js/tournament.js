@@ -3,7 +3,10 @@
 // from the server's snapshot at a cold start and then from its event
 // stream, which is reopened after any break (a restart of the server, a
 // network hiccup) from the last event seen (`Last-Event-ID`). A `reset`
-// (the log was started again) or a new `match` event starts from nothing.
+// (the log was started again, or this page fell further behind than the
+// server keeps) ends the stream: the page starts over from the snapshot,
+// which is the state folded by the server, not the whole log. A new
+// `match` event starts from nothing.
 
 import * as api from './api.js';
 import { draw, tickClocks } from './tournament-draw.js';
@@ -18,6 +21,8 @@ export const live = {
   standings: null,
   summary: null,
   notices: [],
+  // Finished games the snapshot did not list (a long tournament's earliest).
+  earlier: 0,
   lastId: null,
   connected: false,
   // Events applied (the tests wait on it).
@@ -35,6 +40,7 @@ function clear() {
   live.standings = null;
   live.summary = null;
   live.notices = [];
+  live.earlier = 0;
 }
 
 function gameOf(n, ev) {
@@ -136,6 +142,7 @@ async function follow() {
         if (typeof snap.now === 'number') live.offset = snap.now - Date.now();
         clear();
         for (const ev of snap.events) if (ev) apply(ev.type, ev);
+        live.earlier = snap.earlier || 0;
         if (snap.problem) live.notices.push(snap.problem);
         live.lastId = snap.id;
         fresh = false;
@@ -148,10 +155,18 @@ async function follow() {
           return;
         }
         if (id) live.lastId = id;
-        if (name === 'reset') live.lastId = null;
+        if (name === 'reset') {
+          // The server ends the stream after it: start over from the snapshot.
+          fresh = true;
+          live.lastId = null;
+        }
         apply(name, data);
         redraw();
       }, () => setConnected(true));
+      if (fresh) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       setConnected(false, 'the stream ended');
     } catch (e) {
       setConnected(false, e.message);

@@ -77,14 +77,20 @@ def pgn_games(text):
 
 
 def printed_table(stdout):
-    """{name: (games, points)} of the runner's final rating table (Ordo's
-    columns: # PLAYER : RATING ERROR POINTS PLAYED (%) CFS(%) W D L D(%))."""
-    table = {}
+    """The runner's final rating table, in its order: [(name, rating,
+    error, points, games)], as Ordo's columns print them (# PLAYER :
+    RATING ERROR POINTS PLAYED (%) CFS(%) W D L D(%)); a bound's `>` or
+    `<` kept with its number, `----` for no error."""
+    tables = []
+    pattern = r"\s*(\d+) (\S+)\s+:\s+([<>]?)\s*(-?[\d.]+|-)\s+([\d.]+|----)\s+([\d.]+)\s+(\d+)\s"
     for line in stdout.splitlines():
-        m = re.match(r"\s*\d+ (\S+)\s+:\s+[<>]?-?[\d.]+\s+(?:[\d.]+|-)\s+([\d.]+)\s+(\d+)\s", line)
+        m = re.match(pattern, line)
         if m:
-            table[m.group(1)] = (int(m.group(3)), float(m.group(2)))
-    return table
+            if m.group(1) == "1":
+                tables.append([])
+            tables[-1].append((m.group(2), m.group(3) + m.group(4), m.group(5), float(m.group(6)), int(m.group(7))))
+    # The summary's table is the last one printed.
+    return tables[-1] if tables else []
 
 
 def page_state(browser):
@@ -96,11 +102,14 @@ def page_state(browser):
         const cards = {};
         for (const c of document.querySelectorAll('.t-board')) cards[c.dataset.game] = c.dataset.moves || '';
         const rows = {};
+        const order = [];
         for (const r of document.querySelectorAll('#t-table tr[data-engine]')) {
             const cell = (k) => r.querySelector(`td[data-key="${k}"]`).textContent;
-            rows[r.dataset.engine] = [cell('games'), cell('wins'), cell('draws'), cell('losses'), cell('points')];
+            rows[r.dataset.engine] = [cell('games'), cell('wins'), cell('draws'), cell('losses'), cell('points'),
+                                      cell('rating'), cell('error')];
+            order.push(r.dataset.engine);
         }
-        return {games, cards, rows, connected: l.connected, summary: l.summary, run: l.match && l.match.run};
+        return {games, cards, rows, order, connected: l.connected, summary: l.summary, run: l.match && l.match.run};
     """)
 
 
@@ -172,7 +181,7 @@ def test_the_live_view_follows_the_tournament(browser, shots):
         for sock in stalled:
             sock.close()
         printed = printed_table(out)
-        assert sorted(printed) == ["R1", "R2", "R3"], out
+        assert sorted(p[0] for p in printed) == ["R1", "R2", "R3"], out
         final = wait_for(lambda s: s["summary"] and len([g for g in s["games"].values() if g["result"]]) == 6,
                          browser, 60, "the end of the match")
         played = pgn_games(pgn.read_text())
@@ -195,10 +204,13 @@ def test_the_live_view_follows_the_tournament(browser, shots):
             assert lengths == sorted(lengths), f"game {game} went back: {lengths}"
             advanced = max(advanced, len(lengths))
         assert seen and advanced >= 3, f"no board was seen advancing: {seen.keys()} {advanced}"
-        # The standings are the runner's table.
-        for name, (games, points) in printed.items():
+        # The standings are the runner's printed table: its order, its
+        # ratings (bounds marked as it marks them), errors, points, games.
+        assert final["order"] == [p[0] for p in printed], (final["order"], printed)
+        for name, rating, error, points, games in printed:
             row = final["rows"][name]
-            assert (int(row[0]), float(row[4])) == (games, points), f"{name}: {row} against {printed[name]}"
+            assert (int(row[0]), float(row[4]), row[5]) == (games, points, rating), f"{name}: {row} against {printed}"
+            assert row[6] == ("" if error == "----" else f"±{error}"), f"{name}: {row} against {printed}"
             assert int(row[1]) + int(row[2]) + int(row[3]) == games
         browser.save_screenshot(str(shots / "tournament-live.png"))
 
@@ -251,6 +263,25 @@ def test_the_live_view_follows_the_tournament(browser, shots):
         assert shown_comments[:3] == [c.strip() for c in comments[:3]], (shown_comments[:5], comments[:5])
         active = browser.find_element(By.CSS_SELECTOR, '[data-mode="review"]')
         assert "active" in active.get_attribute("class")
+
+        # A page opened after the match: the snapshot is the state, not the
+        # log, so its finished games come without their moves, and the
+        # link fetches that one game (of that run) from the server.
+        browser.get(url)
+        wait_for(lambda s: s["summary"] and len(s["games"]) == 6, browser, 60, "the snapshot of the third match")
+        assert all(g["moves"] == "" for g in page_state(browser)["games"].values())
+        link = browser.find_element(By.CSS_SELECTOR, '#t-games li[data-game="3"] a')
+        href = link.get_attribute("href")
+        assert "moves=" not in href and f"run=" in href and "game=3" in href, href
+        link.click()
+        browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const check = () => window.gorgon && window.gorgon.state.moves && window.gorgon.state.moves.length ? done() : setTimeout(check, 50);
+            check();
+        """)
+        shown = browser.execute_script("return {moves: window.gorgon.state.moves, ply: window.gorgon.state.ply};")
+        assert shown["moves"] == want
+        assert shown["ply"] == 0, "from the game's start"
     finally:
         if runner and runner.poll() is None:
             runner.kill()
@@ -258,32 +289,51 @@ def test_the_live_view_follows_the_tournament(browser, shots):
 
 
 def test_ratings_and_bad_lines_of_a_log_written_by_hand(browser):
-    """A `standings` event with the rating fit's `ratings` gets a Rating
-    column; a bad line is shown as a notice naming it, and the events
-    after it still count."""
+    """A `standings` event carries the runner's table: the page shows its
+    order (not a sort of its own), its bounds as `>` and `<`, its errors
+    and its crosstable; a bad line is shown as a notice naming it, and the
+    events after it still count."""
     work = pathlib.Path(tempfile.mkdtemp(prefix="gorgon-live-hand-"))
     events = work / "events.jsonl"
-    engines = [{"name": n, "games": 2, "wins": w, "draws": 0, "losses": 2 - w, "points": float(w)} for n, w in [("A", 2), ("B", 1), ("C", 0)]]
+
+    def player(name, rating, estimate, error, points, w, d, l):
+        return {"name": name, "rating": rating, "estimate": estimate, "error": error, "points": points,
+                "games": w + d + l, "wins": w, "draws": d, "losses": l, "cfs_next": None}
+
+    # C scored most points but the table puts A first (as a fit may, by
+    # the strength of the opposition): the page keeps the table's order.
+    table = {
+        "players": [player("A", 250.0, "lower_bound", None, 2.0, 2, 0, 0),
+                    player("B", 0.0, "fitted", 70.5, 1.0, 1, 0, 1),
+                    player("C", -20.0, "fitted", 80.0, 2.5, 2, 1, 1),
+                    player("D", -230.0, "upper_bound", None, 0.0, 0, 0, 2)],
+        "crosstable": [[None, {"points": 1.0, "games": 1}, {"points": 1.0, "games": 1}, None],
+                       [{"points": 0.0, "games": 1}, None, None, {"points": 1.0, "games": 1}],
+                       [{"points": 0.0, "games": 1}, None, None, {"points": 2.5, "games": 3}],
+                       [None, {"points": 0.0, "games": 1}, {"points": 0.5, "games": 3}, None]],
+        "anchor": None, "anchor_rating": 0.0, "simulations": 100, "seed": 1, "draw_rate_equal": 0.3, "groups": 1,
+    }
     lines = [
-        {"type": "match", "at": 1, "run": "x", "variant": "pom", "event": "Hand", "site": "here", "engines": ["A", "B", "C"], "tc": ["1+0"] * 3, "games": 3, "concurrency": 1},
+        {"type": "match", "at": 1, "run": "x", "variant": "pom", "event": "Hand", "site": "here",
+         "engines": ["A", "B", "C", "D"], "tc": ["1+0"] * 4, "games": 6, "concurrency": 1},
         "this is no event",
-        {"type": "standings", "at": 2, "finished": 3, "games": 3, "engines": engines,
-         "pairings": [{"first": 0, "second": 1, "wins": 1, "draws": 0, "losses": 0}],
-         "ratings": [{"name": "A", "elo": 120.4, "error": 80}, {"name": "B", "elo": 0, "error": 70}, {"name": "C", "elo": -120.4, "error": 80}]},
+        {"type": "standings", "at": 2, "finished": 6, "games": 6, "table": table},
     ]
     events.write_text("".join((json.dumps(l) if isinstance(l, dict) else l) + "\n" for l in lines))
     server, url = serve(events, work / "token")
     try:
         browser.get(url)
-        wait_for(lambda s: s["rows"] and "A" in s["rows"], browser, 30, "the standings")
-        ratings = browser.execute_script("""
-            return [...document.querySelectorAll('#t-table tr[data-engine]')].map(
-                (r) => [r.dataset.engine, r.querySelector('td[data-key="rating"]').textContent]);
-        """)
-        assert ratings == [["A", "120 ±80"], ["B", "0 ±70"], ["C", "-120 ±80"]]
+        state = wait_for(lambda s: s["rows"] and "A" in s["rows"], browser, 30, "the standings")
+        assert state["order"] == ["A", "B", "C", "D"]
+        assert [state["rows"][n][5:7] for n in state["order"]] == [[">250.0", ""], ["0.0", "±70.5"],
+                                                                   ["-20.0", "±80.0"], ["<-230.0", ""]]
         notice = browser.find_element(By.ID, "t-notices")
         assert notice.is_displayed() and "line 2 of the event log" in notice.text
-        assert "1/1" in browser.find_element(By.ID, "t-cross").text
+        cross = browser.execute_script("""
+            return [...document.querySelectorAll('#t-cross tr')].slice(1).map(
+                (r) => [...r.querySelectorAll('td')].slice(2).map((c) => c.textContent));
+        """)
+        assert cross == [["", "1/1", "1/1", ""], ["0/1", "", "", "1/1"], ["0/1", "", "", "2.5/3"], ["", "0/1", "0.5/3", ""]]
     finally:
         stop(server)
 

@@ -19,8 +19,11 @@ fn log_path(name: &str) -> PathBuf {
     dir.join("events.jsonl")
 }
 
+/// A line of kind `match` or `move` (its `ply` is `n`), with what each needs.
 fn line(kind: &str, n: usize) -> String {
-    format!("{}\n", json!({"type": kind, "game": 1, "ply": n, "move": "e3e5", "run": "r1"}))
+    let l = json!({"type": kind, "game": 1, "side": "white", "ply": n, "move": "e3e5", "run": "r1",
+                   "variant": "pom", "engines": ["A", "B"], "games": 2});
+    format!("{l}\n")
 }
 
 fn append(path: &Path, text: &str) {
@@ -104,7 +107,7 @@ fn garbage_and_half_lines_are_notices_never_a_failure() {
         );
     }
     // The half line becomes an event once it is ended.
-    append(&path, "ve\",\"game\":1}\n");
+    append(&path, "ve\",\"game\":1,\"side\":\"white\",\"ply\":0,\"move\":\"e3e5\"}\n");
     let (name, data) = next(&mut events);
     assert_eq!((name.as_str(), data["game"].as_u64()), ("move", Some(1)));
     // Still serving.
@@ -141,32 +144,115 @@ fn streams_resume_after_a_restart_and_start_over_on_a_new_log() {
     assert_eq!(next(&mut events).1["ply"], 5);
     let last = events.last_id.clone().unwrap();
     // The runner starts again on the same file (truncated, a new first
-    // line): the connected page is told to start over, then gets it all.
+    // line): the connected page is told to start over, and its stream
+    // ends; the snapshot has the new log, and a stream from its id goes on.
     std::fs::write(&path, line("match", 100) + &line("move", 101)).unwrap();
     let (name, _) = next(&mut events);
     assert_eq!(name, "reset");
-    assert_eq!(next(&mut events).1["ply"], 100);
-    assert_eq!(next(&mut events).1["ply"], 101);
+    assert!(events.next_event().is_none(), "the stream ends after a reset");
+    let snap = request(second.addr(), "GET", "/api/tournament/state", &page_headers(&second), "").json();
+    let plies: Vec<u64> = snap["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["ply"].as_u64().unwrap())
+        .collect();
+    assert_eq!(plies, [100, 101]);
+    let id = snap["id"].as_str().unwrap().to_string();
+    assert!(id.ends_with(":2"), "{id}");
     // A page that comes back with an id of the old log starts over too,
     // even where the new log is as long.
     let mut late = watch(&second, "/api/tournament/events", &[("Last-Event-ID", &last)]);
     assert_eq!(next(&mut late).0, "reset");
-    assert_eq!(next(&mut late).1["ply"], 100);
+    assert!(late.next_event().is_none());
     // And the query's `last` does what the header does.
-    let id = late.last_id.clone().unwrap();
-    assert!(id.ends_with(":1"), "{id}");
     let mut query = watch(&second, &format!("/api/tournament/events?last={id}"), &[]);
-    assert_eq!(next(&mut query).1["ply"], 101);
     append(&path, &line("move", 102));
     assert_eq!(next(&mut query).1["ply"], 102);
+    assert!(query.last_id.as_deref().unwrap().ends_with(":3"));
 }
 
-/// Connects and asks for the stream, then reads nothing.
+/// N10: the snapshot is the state folded, not the log: a long game's
+/// reports and a finished game's moves are not in it, and the finished
+/// game's PGN is fetched alone, by its number, from the file.
+#[test]
+fn the_snapshot_is_the_state_and_a_finished_game_is_fetched_alone() {
+    let path = log_path("reduced");
+    let mut text = line("match", 0);
+    for n in 1..=2 {
+        text += &format!(
+            "{}\n",
+            json!({"type": "game_start", "game": n, "variant": "pom", "white": "A", "black": "B"})
+        );
+    }
+    for ply in 0..300 {
+        for n in 1..=2 {
+            let info = json!({"type": "info", "game": n, "side": "black", "ply": ply,
+                              "score": {"cp": ply}, "white_score": {"cp": -(ply as i64)}});
+            let mv = json!({"type": "move", "game": n, "side": "white", "ply": ply, "move": "e3e5"});
+            text += &format!("{info}\n{mv}\n");
+        }
+    }
+    let pgn = "[Event \"E\"]\n[Round \"1\"]\n\n1. e3e5 1-0\n";
+    text += &format!(
+        "{}\n",
+        json!({"type": "game_end", "game": 1, "white": "A", "black": "B", "result": "1-0", "pgn": pgn})
+    );
+    std::fs::write(&path, &text).unwrap();
+    let s = tournament_server(test_caps(), &path);
+    let r = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "");
+    let snap = r.json();
+    assert_eq!(snap["lines"], 1204);
+    let kinds: Vec<&str> = snap["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["type"].as_str().unwrap())
+        .collect();
+    // The run, game 1's end (no moves, no PGN), game 2 in play: its start,
+    // its 300 moves, its latest report.
+    assert_eq!(kinds.len(), 1 + 1 + 1 + 300 + 1, "{kinds:?}");
+    assert_eq!(&kinds[..3], ["match", "game_end", "game_start"]);
+    assert!(snap["events"][1]["pgn"].is_null());
+    assert_eq!(snap["events"][303]["ply"], 299);
+    println!("a log of {} bytes, its snapshot {} bytes", text.len(), r.body.len());
+    assert!(r.body.len() < text.len() / 3, "{} of {}", r.body.len(), text.len());
+    let one = request(s.addr(), "GET", "/api/tournament/games/1", &page_headers(&s), "");
+    assert_eq!(one.status, 200, "{}", one.body);
+    assert_eq!(one.json()["pgn"], pgn);
+    assert_eq!(
+        request(s.addr(), "GET", "/api/tournament/games/1?run=r1", &page_headers(&s), "").status,
+        200
+    );
+    let other = request(s.addr(), "GET", "/api/tournament/games/1?run=r0", &page_headers(&s), "");
+    assert_eq!(other.status, 404, "another run's game 1: {}", other.body);
+    for (n, status) in [("2", 404), ("7", 404), ("x", 400), ("99999999999999999999999", 400)] {
+        let r = request(s.addr(), "GET", &format!("/api/tournament/games/{n}"), &page_headers(&s), "");
+        assert_eq!(r.status, status, "game {n}: {}", r.body);
+        assert!(r.json()["error"].is_string());
+    }
+    // Replaced by another log: the old game is not served from the new file.
+    std::fs::write(&path, line("match", 0).replace("r1", "r2") + &"\n".repeat(text.len())).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let r = request(s.addr(), "GET", "/api/tournament/games/1", &page_headers(&s), "");
+        if r.status == 404 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still served: {}", r.body);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Connects and asks for the stream after the snapshot's last line, as a
+/// page does, then reads nothing.
 fn stalled_viewer(s: &web::Server) -> TcpStream {
     let host = format!("127.0.0.1:{}", s.addr().port());
+    let snap = request(s.addr(), "GET", "/api/tournament/state", &page_headers(s), "").json();
     let request = format!(
-        "GET /api/tournament/events HTTP/1.1\r\nHost: {host}\r\nX-Gorgon-Token: {}\r\n\r\n",
-        s.token()
+        "GET /api/tournament/events HTTP/1.1\r\nHost: {host}\r\nX-Gorgon-Token: {}\r\nLast-Event-ID: {}\r\n\r\n",
+        s.token(),
+        snap["id"].as_str().unwrap()
     );
     raw(s.addr(), request.as_bytes())
 }
@@ -179,8 +265,9 @@ fn write_events(path: &Path, lines: usize, pad: &str) -> (Duration, Duration) {
     let mut slowest = Duration::ZERO;
     for n in 0..lines {
         let t = Instant::now();
-        f.write_all(format!("{}\n", json!({"type": "info", "ply": n, "pv": pad})).as_bytes())
-            .unwrap();
+        let info = json!({"type": "info", "game": 1, "side": "white", "ply": n,
+                          "score": {"cp": 0}, "white_score": {"cp": 0}, "pv": [pad]});
+        f.write_all(format!("{info}\n").as_bytes()).unwrap();
         f.flush().unwrap();
         slowest = slowest.max(t.elapsed());
         if n % 100 == 0 {
@@ -205,6 +292,11 @@ fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
     let pad = "e3e5 h10h8 ".repeat(700);
     let (slowest_alone, alone) = write_events(&path, 1000, &pad);
     let stalled: Vec<TcpStream> = (0..5).map(|_| stalled_viewer(&s)).collect();
+    // More viewers than the cap: refused with the cap named, not queued.
+    let extra: Vec<EventStream> = (0..4).map(|_| watch(&s, "/api/tournament/events", &[])).collect();
+    let statuses: Vec<u16> = extra.iter().map(|e| e.status).collect();
+    assert!(statuses.contains(&429), "5 stalled + 4 more over a cap of 8: {statuses:?}");
+    drop(extra);
     // A viewer that reads a little and goes, again and again.
     let stop = std::sync::atomic::AtomicBool::new(false);
     let (slowest, watched, config_ms) = std::thread::scope(|scope| {
@@ -237,22 +329,21 @@ fn stalled_and_vanishing_viewers_slow_neither_the_log_nor_the_server() {
     assert!(slowest < Duration::from_millis(500), "a write took {slowest:?}");
     assert!(watched < alone * 5 + Duration::from_secs(2), "{watched:?} against {alone:?}");
     assert!(config_ms < 5000, "the server took {config_ms} ms to answer");
-    // The server still has every line, and a fresh page gets the latest.
-    let state = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "");
+    // The server has read every line, and a fresh page gets the state.
     let deadline = Instant::now() + Duration::from_secs(30);
-    let mut count = state.json()["events"].as_array().unwrap().len();
-    while count < 2001 && Instant::now() < deadline {
+    let mut snap = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json();
+    while snap["lines"] != 2001 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(100));
-        count = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json()["events"]
-            .as_array()
-            .unwrap()
-            .len();
+        snap = request(s.addr(), "GET", "/api/tournament/state", &page_headers(&s), "").json();
     }
-    assert_eq!(count, 2001);
-    // More viewers than the cap: refused with the cap named, not queued.
-    let extra: Vec<EventStream> = (0..4).map(|_| watch(&s, "/api/tournament/events", &[])).collect();
-    let statuses: Vec<u16> = extra.iter().map(|e| e.status).collect();
-    assert!(statuses.contains(&429), "5 stalled + 4 more over a cap of 8: {statuses:?}");
+    assert_eq!(snap["lines"], 2001);
+    let plies: Vec<u64> = snap["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["ply"].as_u64())
+        .collect();
+    assert_eq!(plies, [0, 999], "the match line and the latest report only");
     drop(stalled);
 }
 
