@@ -458,3 +458,66 @@ fn a_stream_outlives_the_request_timeout() {
     append(&path, &line("move", 1));
     assert_eq!(next(&mut events).1["ply"], 1);
 }
+
+/// N11, the other way round: one viewer that never reads, among 32 that
+/// watch. The 32 get every line, in order, with no reset, while the
+/// stalled one fills its socket; within its stall bound it is dropped and
+/// its slot goes to the next viewer.
+#[test]
+fn a_stalled_viewer_is_dropped_while_32_others_watch_every_line() {
+    let path = log_path("one-stalled");
+    std::fs::write(&path, line("match", 0)).unwrap();
+    let stall = Duration::from_secs(2);
+    let caps = web::Caps {
+        viewers: 33,
+        stream_stall: stall,
+        ..test_caps()
+    };
+    let s = tournament_server(caps, &path);
+    let lines = 1000;
+    let watched: Vec<(Vec<u64>, EventStream)> = std::thread::scope(|scope| {
+        let watchers: Vec<_> = (0..32)
+            .map(|_| {
+                let mut v = watch(&s, "/api/tournament/events", &[]);
+                assert_eq!(v.status, 200);
+                scope.spawn(move || {
+                    let mut plies = Vec::new();
+                    while plies.len() < lines + 1 {
+                        let (name, data) = v.next_event().expect("the stream goes on");
+                        assert_ne!(name, "reset", "a watching viewer is never sent away");
+                        plies.push(data["ply"].as_u64().unwrap());
+                    }
+                    // Still watching: the stream (and its slot) is kept.
+                    (plies, v)
+                })
+            })
+            .collect();
+        let stalled = stalled_viewer(&s);
+        // Every slot is taken.
+        assert_eq!(watch(&s, "/api/tournament/events", &[]).status, 429);
+        let pad = "e3e5 h10h8 ".repeat(700);
+        write_events(&path, lines, &pad);
+        let written = Instant::now();
+        let watched: Vec<(Vec<u64>, EventStream)> = watchers.into_iter().map(|w| w.join().unwrap()).collect();
+        let deadline = written + stall + Duration::from_secs(30);
+        loop {
+            let v = watch(&s, "/api/tournament/events", &[]);
+            if v.status == 200 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the stalled viewer still holds its slot {:?} on", written.elapsed());
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        println!(
+            "32 viewers got all {} lines; the stalled one's slot free {:?} after the log was written (stall bound {stall:?})",
+            lines + 1,
+            written.elapsed()
+        );
+        drop(stalled);
+        watched
+    });
+    let want: Vec<u64> = std::iter::once(0).chain(0..lines as u64).collect();
+    for (plies, _) in &watched {
+        assert_eq!(plies, &want, "every line, in order");
+    }
+}
