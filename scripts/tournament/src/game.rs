@@ -17,7 +17,7 @@ use crate::engine::Engine;
 use crate::error::EngineError;
 use crate::live::Feed;
 use crate::openings::Opening;
-use crate::pgn::score_text;
+use crate::pgn::comment_score;
 use crate::record::{GameRecord, PlayedMove};
 use crate::tc::Clock;
 use protocol::{MoveText, Score};
@@ -331,7 +331,7 @@ impl Judge {
             }
             let opponent_agrees = !r.twosided || self.last_score[1 - i].is_some_and(|o| o >= r.score);
             if self.resign_run[i] >= r.movecount && opponent_agrees {
-                let text = score.map(|s| score_text(s.value)).unwrap_or_default();
+                let text = score.map(|s| comment_score(s.value).to_string()).unwrap_or_default();
                 return Some((
                     GameResult::loss_for(side),
                     format!(

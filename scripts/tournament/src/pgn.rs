@@ -6,13 +6,14 @@
 //! `b7d8(H)`, `f1k1`), numbered by the rules' one movetext writer
 //! (`pgn::Movetext`): `1. e3e5 {book} 1... h10h8 {book} 2. ...`. Engine
 //! moves carry a comment `{+0.35/12 0.50s}` (score from the mover's side
-//! in pawns, depth, time), opening moves `{book}`; the reason the game
+//! in pawns or `+M5` plies to mate, depth, time: `pgn::EngineComment`, in
+//! cutechess's form), opening moves `{book}`; the reason the game
 //! ended is the last comment, before the result.
 
 use crate::ending::GameResult;
 use crate::record::{GameRecord, PlayedMove};
 use protocol::ScoreValue;
-use rules::text::pgn::{self, PgnGame};
+use rules::text::pgn::{self, CommentScore, EngineComment, PgnGame};
 use rules::{Color, Move, Position, Variant};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -67,35 +68,26 @@ pub fn write_game(rec: &GameRecord, event: &str, site: &str) -> String {
     out
 }
 
-/// `book` or `+0.35/12 0.50s`.
+/// `book` or the engine's comment, `+0.35/12 0.50s` (mates counted in
+/// plies as cutechess counts them: `+M5` for a mate in 3).
 fn move_comment(m: &PlayedMove) -> String {
     if m.book {
         return "book".into();
     }
-    let mut parts = Vec::new();
-    if let Some(s) = m.score {
-        let mut t = score_text(s.value);
-        if let Some(d) = m.depth {
-            t.push_str(&format!("/{d}"));
-        }
-        parts.push(t);
+    EngineComment {
+        score: m.score.map(|s| comment_score(s.value)),
+        depth: m.depth,
+        time: m.time,
     }
-    if let Some(t) = m.time {
-        parts.push(format!("{:.2}s", t.as_secs_f64()));
-    }
-    parts.join(" ")
+    .to_string()
 }
 
-/// A score as the move comments write it, in pawns from the mover's
-/// side: `+0.35`, `-1.00`, `+M5` (mates in 5), `-M3` (is mated in 3).
-pub fn score_text(score: ScoreValue) -> String {
+/// An engine's score as the move comments write it, from the mover's
+/// side (the engine's mate in moves becomes cutechess's plies).
+pub fn comment_score(score: ScoreValue) -> CommentScore {
     match score {
-        ScoreValue::Cp(c) => {
-            let sign = if c < 0 { "-" } else { "+" };
-            format!("{sign}{}.{:02}", c.unsigned_abs() / 100, c.unsigned_abs() % 100)
-        }
-        ScoreValue::Mate(m) if m > 0 => format!("+M{m}"),
-        ScoreValue::Mate(m) => format!("-M{}", m.unsigned_abs()),
+        ScoreValue::Cp(c) => CommentScore::Cp(c),
+        ScoreValue::Mate(moves) => CommentScore::mate_in_moves(moves),
     }
 }
 
@@ -381,15 +373,54 @@ mod tests {
         assert_eq!(games[0].comments[2], ["book", "B said (x) then )"]);
     }
 
+    /// The runner's comments are cutechess's (mates in plies: an engine's
+    /// `score mate 3` is `+M5`, `score mate -2` is `-M4`), and the reader
+    /// reads each back from the written game as the comment it wrote.
     #[test]
-    fn score_texts() {
-        assert_eq!(score_text(ScoreValue::Cp(35)), "+0.35");
-        assert_eq!(score_text(ScoreValue::Cp(-5)), "-0.05");
-        assert_eq!(score_text(ScoreValue::Cp(-1234)), "-12.34");
-        assert_eq!(score_text(ScoreValue::Cp(0)), "+0.00");
-        assert_eq!(score_text(ScoreValue::Mate(5)), "+M5");
-        assert_eq!(score_text(ScoreValue::Mate(-3)), "-M3");
-        assert_eq!(score_text(ScoreValue::Mate(0)), "-M0");
+    fn engine_comments_are_written_as_cutechess_writes_them_and_read_back() {
+        let v = Variant::MiniPom;
+        let mut pos = Position::startpos(v);
+        let said = [
+            (Some(ScoreValue::Mate(3)), Some(20), Some(250), "+M5/20 0.25s"),
+            (Some(ScoreValue::Mate(-2)), Some(18), Some(1000), "-M4/18 1.00s"),
+            (Some(ScoreValue::Cp(-120)), Some(9), Some(20), "-1.20/9 0.02s"),
+            (Some(ScoreValue::Cp(0)), Some(1), Some(0), "+0.00/1 0.00s"),
+            (None, None, Some(500), "0.50s"),
+        ];
+        let mut moves = Vec::new();
+        for (k, &(score, depth, millis, _)) in said.iter().enumerate() {
+            let m = pos.legal_move_vec()[k];
+            moves.push(PlayedMove {
+                text: pos.move_text(m),
+                book: false,
+                score: score.map(|value| Score { value, bound: None }),
+                depth,
+                time: millis.map(Duration::from_millis),
+            });
+            pos.make(m);
+        }
+        let rec = GameRecord {
+            variant: v,
+            round: 1,
+            white: "A".into(),
+            black: "B".into(),
+            start_fen: v.start_fen().into(),
+            moves,
+            result: GameResult::Draw,
+            termination: Termination::Adjudication,
+            reason: "Draw by adjudication".into(),
+            time_control: ["10+0.1".into(), "10+0.1".into()],
+            started: UNIX_EPOCH,
+        };
+        let games = parse_pgn(&write_game(&rec, "test", "here"));
+        assert_eq!(games[0].error, None);
+        for (k, &(score, depth, millis, text)) in said.iter().enumerate() {
+            assert_eq!(games[0].comments[k][0], text);
+            let read = EngineComment::parse(&games[0].comments[k][0]).unwrap();
+            assert_eq!(read.score, score.map(comment_score), "{text}");
+            assert_eq!((read.depth, read.time), (depth, millis.map(Duration::from_millis)), "{text}");
+        }
+        assert_eq!(EngineComment::parse(&games[0].comments[4][1]), None);
     }
 
     #[test]

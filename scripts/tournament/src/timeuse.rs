@@ -7,6 +7,7 @@
 
 use crate::pgn::{read_pgn, Game};
 use crate::tc::{parse_tc, Clock};
+use rules::text::pgn::EngineComment;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -56,21 +57,11 @@ pub struct TimeUse {
 
 /// The time and depth of an engine move's comment (`+0.35/12 0.02s`, or
 /// `0.50s` alone when the engine sent no score: the time still counts),
-/// `None` for a book move or a comment of another kind.
+/// `None` for a book move, a comment of another kind or an engine comment
+/// without a time.
 fn parse_comment(comment: &str) -> Option<(f64, Option<u32>)> {
-    let words: Vec<&str> = comment.split_whitespace().collect();
-    let (first, second) = match words[..] {
-        [time] => ("", time),
-        [score, time, ..] => (score, time),
-        [] => return None,
-    };
-    let secs: f64 = second
-        .strip_suffix('s')?
-        .parse()
-        .ok()
-        .filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
-    let depth = first.rsplit_once('/').and_then(|(_, d)| d.parse().ok());
-    Some((secs, depth))
+    let said = EngineComment::parse(comment)?;
+    Some((said.time?.as_secs_f64(), said.depth))
 }
 
 /// The engine moves of one side of a game (`white`: the side that moved
@@ -275,6 +266,10 @@ mod tests {
         assert_eq!(parse_comment("mates"), None);
         assert_eq!(parse_comment("White mates"), None);
         assert_eq!(parse_comment("+0.10/3 -1s"), None);
+        // cutechess's own: a mate in plies, no time taken.
+        assert_eq!(parse_comment("-M4/18 0s"), Some((0.0, Some(18))));
+        // A score without a time has nothing to charge.
+        assert_eq!(parse_comment("+0.35/12"), None);
     }
 
     #[test]

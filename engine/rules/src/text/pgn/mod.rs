@@ -1,6 +1,8 @@
 //! PGN: the pieces every writer of the project shares (`write.rs`: tag
 //! pairs, comments, move numbers, movetext: [`tag_pair`], [`comment`],
-//! [`MoveNumbers`], [`Movetext`]) and the one PGN reader, for both dialects
+//! [`MoveNumbers`], [`Movetext`]), the engine-move comment `{+0.35/12
+//! 0.50s}` written and read in cutechess's form ([`EngineComment`],
+//! `engine_comment.rs`) and the one PGN reader, for both dialects
 //! a file may be written in:
 //!
 //! - Gorgon's (the match runner, self-play, `gorgon annotate`): coordinate
@@ -29,10 +31,12 @@ use crate::text::xboard;
 use crate::tree::{GameTree, TreeNode};
 use crate::{GameRecord, GameResult, Move};
 use crate::{Position, Variant};
+pub use engine_comment::{CommentScore, EngineComment};
 use lexer::{Lexer, Token};
 use std::fmt;
 pub use write::{comment, tag_pair, MoveNumber, MoveNumbers, Movetext, LINE_WIDTH};
 
+mod engine_comment;
 mod lexer;
 mod write;
 
