@@ -84,5 +84,6 @@ fn gorgon(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pgn::read_notation_trees, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::first_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::tag_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::engine_comment, m)?)?;
     Ok(())
 }

@@ -12,7 +12,7 @@ use crate::variant_of;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rules::text::notation;
-use rules::text::pgn::{self, Dialect, PgnError, ReadGame};
+use rules::text::pgn::{self, CommentScore, Dialect, EngineComment, PgnError, ReadGame};
 use rules::tree::{GameTree, Step};
 use rules::Color;
 
@@ -299,4 +299,19 @@ impl Movetext {
     fn text(&self, width: Option<usize>) -> String {
         self.inner.text_within(width.unwrap_or(usize::MAX))
     }
+}
+
+/// The engine comment of a move (`+0.35/12 0.50s`, cutechess's form, mates
+/// in plies), read by the rules' one reader: `(cp, mate, depth, seconds)`
+/// with `mate` in moves as python-chess's `Mate` counts them (`+M5` is 3);
+/// `None` for any other comment (`book`, a result's reason).
+#[pyfunction]
+pub fn engine_comment(text: &str) -> Option<(Option<i32>, Option<i32>, Option<u32>, Option<f64>)> {
+    let c = EngineComment::parse(text)?;
+    let cp = match c.score {
+        Some(CommentScore::Cp(cp)) => Some(cp),
+        _ => None,
+    };
+    let mate = c.score.and_then(CommentScore::mate_moves);
+    Some((cp, mate, c.depth, c.time.map(|t| t.as_secs_f64())))
 }

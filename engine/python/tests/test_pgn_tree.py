@@ -159,12 +159,13 @@ def test_edits_promote_and_write():
 
 
 def test_engine_comments_are_read_as_evals():
-    text = '[Variant "pom"]\n\n1. e3e5 {+0.35/12 0.02s} h10h8 {-M3/20 0.10s} 2. f2c5 {book} *\n'
+    # cutechess's form: being mated in 2 moves is 4 plies, -M4.
+    text = '[Variant "pom"]\n\n1. e3e5 {+0.35/12 0.02s} h10h8 {-M4/20 0.10s} 2. f2c5 {book} *\n'
     game = pgn.read_game(io.StringIO(text))
     first, second, third = game.mainline()
     assert first.eval() == pgn.Eval("white", 35, None, 12, 0.02)
-    assert second.eval() == pgn.Eval("black", None, -3, 20, 0.1)
-    assert second.eval().white() == pgn.Eval("white", None, 3, 20, 0.1)
+    assert second.eval() == pgn.Eval("black", None, -2, 20, 0.1)
+    assert second.eval().white() == pgn.Eval("white", None, 2, 20, 0.1)
     assert first.eval().pov("black").cp == -35 and first.eval_depth() == 12
     assert third.eval() is None and game.eval() is None
     # The runner's own games.

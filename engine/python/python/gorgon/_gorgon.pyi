@@ -387,6 +387,10 @@ def read_game_tags(text: str, file: str = "PGN", first_line: int = 1, index: int
     """The tags of the first game of a PGN text, its moves not replayed."""
 def read_notation_trees(text: str, variant: str = "pom") -> list[_Tree]:
     """Every game of a record in the inventor's notation, as trees."""
+def engine_comment(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[int], Optional[float]]]:
+    """An engine comment (``+0.35/12 0.50s``, cutechess's form, mates in
+    plies) as ``(cp, mate, depth, seconds)``, ``mate`` in moves; None for
+    another comment."""
 def first_game_end(text: str) -> Optional[Tuple[int, bool]]:
     """The line ending the first game of a PGN text and whether it is the
     game's (its result) or the next game's (a tag); None: no end yet."""

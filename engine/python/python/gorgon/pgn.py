@@ -26,7 +26,6 @@ pawns from the mover's side, depth, time) are read by ``node.eval()``.
 
 from __future__ import annotations
 
-import re
 import weakref
 from typing import (
     Any,
@@ -46,6 +45,7 @@ from typing import (
 from gorgon._gorgon import (
     Board,
     Movetext,
+    engine_comment,
     first_game_end,
     read_game_tags,
     read_game_tree,
@@ -93,10 +93,12 @@ class Headers(Dict[str, str]):
 
 
 class Eval(NamedTuple):
-    """An engine comment of the match runner (``{+0.35/12 0.02s}``,
-    ``{-M3/20 0.10s}``): the score from the side of ``turn`` (the side
-    that played the move), in centipawns or as a mate in ``mate`` moves
-    (negative: is mated), the depth and the time the move took."""
+    """An engine comment of the match runner, in cutechess's form
+    (``{+0.35/12 0.02s}``, ``{-M4/20 0.10s}``): the score from the side of
+    ``turn`` (the side that played the move), in centipawns or as a mate
+    in ``mate`` moves, as python-chess's ``Mate`` counts (the comment
+    counts plies: ``-M4`` is mated in 2, ``mate == -2``), the depth and
+    the time the move took."""
 
     turn: str
     cp: Optional[int]
@@ -117,20 +119,14 @@ class Eval(NamedTuple):
         return Eval(color, cp, mate, self.depth, self.seconds)
 
 
-# The runner's engine comment (scripts/tournament/src/pgn.rs, move_comment):
-# the content of a comment the rules' reader has already read.
-_EVAL = re.compile(r"([+-])(?:(\d+)\.(\d\d)|M(\d+))(?:/(\d+))?(?:\s+(\d+(?:\.\d+)?)s)?")
-
-
 def _parse_eval(comment: str, turn: str) -> Optional[Eval]:
-    m = _EVAL.fullmatch(comment.strip())
-    if m is None:
+    """The runner's engine comment, read by the rules' one reader
+    (rules::text::pgn::EngineComment: cutechess's form, a mate counted in
+    plies there and in moves here)."""
+    read = engine_comment(comment.strip())
+    if read is None:
         return None
-    sign = -1 if m.group(1) == "-" else 1
-    cp = sign * (int(m.group(2)) * 100 + int(m.group(3))) if m.group(2) is not None else None
-    mate = sign * int(m.group(4)) if m.group(4) is not None else None
-    depth = int(m.group(5)) if m.group(5) is not None else None
-    seconds = float(m.group(6)) if m.group(6) is not None else None
+    cp, mate, depth, seconds = read
     return Eval(turn, cp, mate, depth, seconds)
 
 

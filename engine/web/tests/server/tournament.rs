@@ -505,7 +505,11 @@ fn a_stalled_viewer_is_dropped_while_32_others_watch_every_line() {
             if v.status == 200 {
                 break;
             }
-            assert!(Instant::now() < deadline, "the stalled viewer still holds its slot {:?} on", written.elapsed());
+            assert!(
+                Instant::now() < deadline,
+                "the stalled viewer still holds its slot {:?} on",
+                written.elapsed()
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         println!(

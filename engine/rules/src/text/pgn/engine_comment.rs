@@ -42,6 +42,19 @@ impl CommentScore {
         }
     }
 
+    /// The mate in moves of the mover's own moves, as engines and
+    /// python-chess's `Mate` count them (negative when mated), from the
+    /// plies: `+M5` is 3, `-M4` is -2, `-M0` is 0. An old comment's count,
+    /// read as plies, is rounded away from zero (`-M3`: -2). `None` for a
+    /// centipawn score.
+    pub fn mate_moves(self) -> Option<i32> {
+        match self {
+            CommentScore::Cp(_) => None,
+            CommentScore::Mate(p) if p > 0 => Some(p / 2 + p % 2),
+            CommentScore::Mate(p) => Some(-((p.unsigned_abs() / 2 + p.unsigned_abs() % 2) as i32)),
+        }
+    }
+
     /// `+0.35`, `0.00`, `-1.20`, `+M5`, `-M4`: the sign always written but
     /// for a draw score (cutechess writes `0.00`).
     fn parse(text: &str) -> Option<CommentScore> {
@@ -278,5 +291,16 @@ mod tests {
         ] {
             assert_eq!(EngineComment::parse(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn plies_back_to_moves() {
+        for moves in [-40, -3, -2, -1, 0, 1, 2, 3, 40] {
+            assert_eq!(CommentScore::mate_in_moves(moves).mate_moves(), Some(moves), "{moves}");
+        }
+        assert_eq!(CommentScore::Mate(-3).mate_moves(), Some(-2));
+        assert_eq!(CommentScore::Mate(4).mate_moves(), Some(2));
+        assert_eq!(CommentScore::Mate(i32::MIN).mate_moves(), Some(-(1 << 30)));
+        assert_eq!(CommentScore::Cp(35).mate_moves(), None);
     }
 }
