@@ -305,8 +305,11 @@ impl Movetext {
 /// in plies), read by the rules' one reader: `(cp, mate, depth, seconds)`
 /// with `mate` in moves as python-chess's `Mate` counts them (`+M5` is 3);
 /// `None` for any other comment (`book`, a result's reason).
+/// `(cp, mate, depth, seconds)` of [`engine_comment`].
+type CommentParts = (Option<i32>, Option<i32>, Option<u32>, Option<f64>);
+
 #[pyfunction]
-pub fn engine_comment(text: &str) -> Option<(Option<i32>, Option<i32>, Option<u32>, Option<f64>)> {
+pub fn engine_comment(text: &str) -> Option<CommentParts> {
     let c = EngineComment::parse(text)?;
     let cp = match c.score {
         Some(CommentScore::Cp(cp)) => Some(cp),
