@@ -14,7 +14,11 @@
 # installs Slurm with apt when root, else prints `skipped:` and why), then
 # the builds for Windows, static Linux and ARM run under Wine and qemu-user
 # (scripts/platform-tests.sh: installs them and the cross toolchains with
-# apt when root, else prints `skipped:` and why).
+# apt when root, else prints `skipped:` and why), then the WebAssembly
+# engine under Node (scripts/web-tests.sh: the module built with the same
+# toolchain route, Debian's rustc-web, then perft, a fixed-depth search
+# against the native one, stop and hostile input; `skipped:` without node
+# or the toolchain).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The Rust workspace in the `suite` profile: release code without LTO
@@ -37,3 +41,4 @@ scripts/package-tests.sh
 scripts/browser-tests.sh
 scripts/slurm-datagen.sh
 scripts/platform-tests.sh
+PROFILE=suite scripts/web-tests.sh
