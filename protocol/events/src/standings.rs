@@ -70,9 +70,41 @@ pub struct Standings {
     /// Groups of engines that never met through a chain of games (1 when
     /// all ratings compare).
     pub groups: usize,
+    /// `cfs[i][j]`: the confidence (0..1) that `players[i]` is stronger
+    /// than `players[j]`, from the simulations (Ordo's CFS matrix, `-C`);
+    /// `None` on the diagonal, for an engine without games, and for every
+    /// pair without simulations (empty then).
+    #[serde(default)]
+    pub cfs: Vec<Vec<Option<f64>>>,
 }
 
 impl Standings {
+    /// The CFS matrix as Ordo's `-C FILE` writes it: comma-separated, a
+    /// header `"N","NAME"` and the column numbers (0-based, the table's
+    /// order), then a row per engine, its number, its name quoted, and the
+    /// percent confidence that it beats each column's engine (one decimal;
+    /// empty on the diagonal and where there is none).
+    pub fn cfs_csv(&self) -> String {
+        let mut s = String::from("\"N\",\"NAME\"");
+        for j in 0..self.players.len() {
+            let _ = write!(s, ",{j}");
+        }
+        s.push('\n');
+        for (i, p) in self.players.iter().enumerate() {
+            let _ = write!(s, "{i},\"{}\"", p.name.replace('"', "\"\""));
+            for j in 0..self.players.len() {
+                match self.cfs.get(i).and_then(|row| row.get(j)).copied().flatten() {
+                    Some(c) => {
+                        let _ = write!(s, ",{:.1}", 100.0 * c);
+                    }
+                    None => s.push(','),
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
     /// Ordo's table, the model stated, then the crosstable.
     pub fn table(&self) -> String {
         let mut s = String::new();

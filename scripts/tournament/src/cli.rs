@@ -39,7 +39,7 @@ pub const USAGE: &str = "\
 gorgon-match: engine-vs-engine games of Pillars of Medusa and Mini-POM
 
 Usage: gorgon-match [options] --engine KEY=VALUE... --engine KEY=VALUE... [--engine ...]
-       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--anchor-rating R] [--sprt ...] [--time-use]
+       gorgon-match --stats FILE.pgn... [--first NAME] [--anchor NAME] [--anchor-rating R] [--cfs-matrix FILE] [--sprt ...] [--time-use]
 
 Engines (two for a match, more for a tournament):
   --engine KEY=VALUE...   cmd=PATH (required), name=NAME, arg=ARG (repeatable),
@@ -93,6 +93,9 @@ Match:
                           pool average is 0)
   --anchor-rating R       the anchor's rating (or the pool average's) instead
                           of 0, as Ordo's -a
+  --cfs-matrix FILE       write the confidence of every engine over every
+                          other (percent, the table's order) to FILE as CSV
+                          at the end, as Ordo's -C
   --quiet                 only the final summary
   --help, --version
 Statistics of games played before (no engine runs):
@@ -103,6 +106,7 @@ Statistics of games played before (no engine runs):
                           of the first game)
   --anchor NAME           the engine rated 0 (default: the pool average)
   --anchor-rating R       the anchor's rating instead of 0 (Ordo's -a)
+  --cfs-matrix FILE       the CFS matrix as CSV (Ordo's -C)
   --sprt ...              the LLR and decision for these bounds (two engines)
   --time-use              also where each engine spent its clock: time per
                           move, share of the clock, clock left and depth by
@@ -168,6 +172,7 @@ fn command() -> clap::Command {
             one("ratinginterval", "N").value_parser(clap::value_parser!(u32)),
             one("anchor", "NAME"),
             one("anchor-rating", "R").value_parser(clap::value_parser!(f64)),
+            one("cfs-matrix", "FILE").value_parser(clap::value_parser!(PathBuf)),
             one("concurrency", "N").value_parser(clap::value_parser!(usize)),
             group("openings"),
             one("seed", "N").value_parser(clap::value_parser!(u64)),
@@ -342,13 +347,13 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
         .ids()
         .map(|id| id.as_str())
         .filter(|id| {
-            !["stats", "first", "sprt", "anchor", "anchor-rating", "time-use"].contains(id)
+            !["stats", "first", "sprt", "anchor", "anchor-rating", "cfs-matrix", "time-use"].contains(id)
                 && m.value_source(id) == Some(ValueSource::CommandLine)
         })
         .collect();
     if let Some(other) = given.first() {
         return Err(format!(
-            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor, --anchor-rating, --sprt and --time-use do)"
+            "--stats reads games played before and plays none: --{other} does not go with it (only --first, --anchor, --anchor-rating, --cfs-matrix, --sprt and --time-use do)"
         ));
     }
     let mut sprt = None;
@@ -362,6 +367,7 @@ fn stats_config(m: &ArgMatches) -> Result<StatsConfig, String> {
         ratings: RatingOptions {
             anchor: m.get_one::<String>("anchor").cloned(),
             anchor_rating: m.get_one::<f64>("anchor-rating").copied().unwrap_or(0.0),
+            cfs_matrix: m.get_one::<PathBuf>("cfs-matrix").cloned(),
             ..RatingOptions::default()
         },
         time_use: m.get_flag("time-use"),
@@ -400,6 +406,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     }
     config.ratings.anchor = m.get_one::<String>("anchor").cloned();
     config.ratings.anchor_rating = m.get_one::<f64>("anchor-rating").copied().unwrap_or(0.0);
+    config.ratings.cfs_matrix = m.get_one::<PathBuf>("cfs-matrix").cloned();
     if let Some(&concurrency) = m.get_one::<usize>("concurrency") {
         config.concurrency = concurrency;
     }
@@ -1113,8 +1120,11 @@ mod tests {
             (c.kind, c.rounds, c.rating_interval, c.ratings.anchor),
             (TournamentKind::RoundRobin, 1, 0, None)
         );
-        match parse_args(&args("--stats a.pgn --anchor X")) {
-            Ok(Command::Stats(c)) => assert_eq!(c.ratings.anchor.as_deref(), Some("X")),
+        match parse_args(&args("--stats a.pgn --anchor X --cfs-matrix m.csv")) {
+            Ok(Command::Stats(c)) => {
+                assert_eq!(c.ratings.anchor.as_deref(), Some("X"));
+                assert_eq!(c.ratings.cfs_matrix, Some(PathBuf::from("m.csv")));
+            }
             other => panic!("{other:?}"),
         }
         for (bad, named) in [

@@ -72,6 +72,9 @@ pub struct RatingOptions {
     pub simulations: u32,
     /// The seed of the simulations.
     pub seed: u64,
+    /// Where to write the CFS matrix at the end (`--cfs-matrix FILE`,
+    /// Ordo's `-C`; [`Standings::cfs_csv`]); it takes no part in the fit.
+    pub cfs_matrix: Option<std::path::PathBuf>,
 }
 
 impl Default for RatingOptions {
@@ -81,6 +84,7 @@ impl Default for RatingOptions {
             anchor_rating: 0.0,
             simulations: 1000,
             seed: 1,
+            cfs_matrix: None,
         }
     }
 }
@@ -228,6 +232,38 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
         let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (values.len() - 1) as f64;
         Some(var.sqrt())
     };
+    // The confidence of each engine over each other, in the table's order
+    // (Ordo's CFS matrix): the probability, under the normal law of the
+    // simulated differences, that the difference is positive.
+    let cfs: Vec<Vec<Option<f64>>> = if samples.len() < 2 {
+        Vec::new()
+    } else {
+        order
+            .iter()
+            .map(|&i| {
+                order
+                    .iter()
+                    .map(|&j| {
+                        if i == j || !has_games(i) || !has_games(j) {
+                            return None;
+                        }
+                        let diff = fitted.ratings[i] - fitted.ratings[j];
+                        deviation(&|s: &[f64]| s[i] - s[j]).map(|sd| {
+                            if sd > 0.0 {
+                                phi(diff / sd)
+                            } else if diff > 0.0 {
+                                1.0
+                            } else if diff < 0.0 {
+                                0.0
+                            } else {
+                                0.5
+                            }
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
+    };
     let players: Vec<PlayerRating> = order
         .iter()
         .enumerate()
@@ -236,18 +272,7 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
                 Estimate::Fitted if Some(i) != anchor => deviation(&|s: &[f64]| s[i]).map(|sd| Z95 * sd),
                 _ => None,
             };
-            let cfs_next = order.get(rank + 1).filter(|&&j| has_games(i) && has_games(j)).and_then(|&j| {
-                let diff = fitted.ratings[i] - fitted.ratings[j];
-                deviation(&|s: &[f64]| s[i] - s[j]).map(|sd| {
-                    if sd > 0.0 {
-                        phi(diff / sd)
-                    } else if diff > 0.0 {
-                        1.0
-                    } else {
-                        0.5
-                    }
-                })
-            });
+            let cfs_next = cfs.get(rank).and_then(|row| row.get(rank + 1)).copied().flatten();
             let w = wdl[i];
             PlayerRating {
                 name: names[i].clone(),
@@ -287,6 +312,7 @@ pub fn standings(names: &[String], pairings: &[PairingScore], options: &RatingOp
         seed: options.seed,
         draw_rate_equal,
         groups: fitted.groups,
+        cfs,
     })
 }
 
@@ -865,5 +891,64 @@ mod tests {
                 assert!((w + d / 2.0 - score_from_elo(diff)).abs() < 1e-9);
             }
         }
+    }
+
+    #[test]
+    fn the_cfs_matrix_is_every_pair_s_confidence() {
+        let p = vec![
+            PairingScore {
+                a: 0,
+                b: 1,
+                wdl: Wdl {
+                    wins: 6,
+                    draws: 3,
+                    losses: 1,
+                },
+            },
+            PairingScore {
+                a: 1,
+                b: 2,
+                wdl: Wdl {
+                    wins: 5,
+                    draws: 2,
+                    losses: 3,
+                },
+            },
+            PairingScore {
+                a: 0,
+                b: 2,
+                wdl: Wdl {
+                    wins: 7,
+                    draws: 2,
+                    losses: 1,
+                },
+            },
+        ];
+        let s = standings(&names(3), &p, &RatingOptions::default()).unwrap();
+        assert_eq!(s.cfs.len(), 3);
+        for i in 0..3 {
+            assert_eq!(s.cfs[i][i], None);
+            for j in 0..3 {
+                if i != j {
+                    let (a, b) = (s.cfs[i][j].unwrap(), s.cfs[j][i].unwrap());
+                    assert!((a + b - 1.0).abs() < 1e-12, "{i} {j}: {a} + {b}");
+                    // The table's order: the upper one is the likelier stronger.
+                    assert_eq!(a > 0.5, i < j, "{i} over {j}: {a}");
+                }
+            }
+            if i < 2 {
+                assert_eq!(s.players[i].cfs_next, s.cfs[i][i + 1], "CFS next is the matrix's neighbour");
+            }
+        }
+        let csv = s.cfs_csv();
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "\"N\",\"NAME\",0,1,2");
+        assert_eq!(lines.len(), 4);
+        assert!(lines[1].starts_with(&format!("0,\"{}\",,", s.players[0].name)), "{csv}");
+        assert!(lines[1].ends_with(&format!(",{:.1}", 100.0 * s.cfs[0][2].unwrap())), "{csv}");
+        // Without simulations there is none.
+        let quick = standings(&names(3), &p, &no_sims()).unwrap();
+        assert!(quick.cfs.is_empty());
+        assert!(quick.cfs_csv().lines().nth(1).unwrap().ends_with(",,,"));
     }
 }

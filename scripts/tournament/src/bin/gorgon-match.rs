@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 use gorgon_tournament::cli::{parse_args, Command, USAGE};
+use gorgon_tournament::report::MatchReport;
 use gorgon_tournament::results::stats_report;
 use gorgon_tournament::timeuse::time_use_of_files;
 use gorgon_tournament::tournament::run_match_until;
@@ -39,7 +40,7 @@ fn main() -> ExitCode {
                     if let Some(table) = time_use {
                         print!("\n{table}");
                     }
-                    ExitCode::SUCCESS
+                    write_cfs_matrix(&report)
                 }
                 Err(e) => {
                     eprintln!("gorgon-match: {e}");
@@ -62,10 +63,28 @@ fn main() -> ExitCode {
     match run_match_until(&config, &mut stderr, interrupt) {
         Ok(report) => {
             print!("{}", report.summary(config.sprt.as_ref()));
-            ExitCode::SUCCESS
+            write_cfs_matrix(&report)
         }
         Err(e) => {
             eprintln!("gorgon-match: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--cfs-matrix FILE`: the table's CFS matrix written as CSV (Ordo's
+/// `-C`), after the summary; a file that cannot be written fails the run.
+fn write_cfs_matrix(report: &MatchReport) -> ExitCode {
+    let Some(path) = &report.rating_options.cfs_matrix else {
+        return ExitCode::SUCCESS;
+    };
+    let written = report
+        .standings()
+        .and_then(|s| std::fs::write(path, s.cfs_csv()).map_err(|e| e.to_string()));
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gorgon-match: cannot write the CFS matrix '{}': {e}", path.display());
             ExitCode::FAILURE
         }
     }
